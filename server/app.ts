@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type Database } from './db/database.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { codesRoutes } from './features/codes/codes.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { logosRoutes } from './features/logos/logos.routes.ts';
+import { profilesRoutes } from './features/profiles/profiles.routes.ts';
+import { servicesRoutes } from './features/services/services.routes.ts';
+import { loggerOptions } from './logger.ts';
+import { registerCsrfProtection } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './plugins/rate-limiter.ts';
+import { registerSessions } from './plugins/session.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+/** 64 KB: no legitimate JSON body comes near it. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildOptions {
+  /** An open, migrated database; when omitted one is opened from config and closed with the app. */
+  database?: Database;
+  limiter?: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+function createLimiter(config: Config): RateLimiter {
+  if (!config.redisUrl) return createMemoryRateLimiter();
+  return createRedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }));
+}
+
+/** The app factory: external plugins, then our plugins, then the feature routes. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const database = options.database ?? createDatabase(config.database);
+  const limiter = options.limiter ?? createLimiter(config);
+  const deps: AppDeps = { config, database, db: database.db, limiter };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    if (!options.limiter) await limiter.close();
+    if (!options.database) await database.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+
+  registerErrorHandler(app);
+  registerCsrfProtection(app, config.appOrigin);
+  registerSessions(app, config, database.db);
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      await authRoutes(api, deps);
+      await codesRoutes(api, deps);
+      await profilesRoutes(api, deps);
+      await servicesRoutes(api, deps);
+      await logosRoutes(api, deps);
+      await adminRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDistDir, config.env);
+  return app;
+}

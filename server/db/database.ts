@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { DB } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  readonly db: Kysely<DB>;
+  readonly dialect: Dialect;
+  /** PostgreSQL only: the schema in use when not the default. */
+  readonly schema?: string;
+  /** True when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the schema to use (tests give each file its own). */
+  schema?: string;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+const PG_INT8 = 20;
+
+/** Both dialects hand timestamps back as ISO strings and counts as numbers. */
+function pgTypeParser(oid: number, format?: 'text' | 'binary') {
+  if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+    return (value: string) => new Date(oid === PG_TIMESTAMP ? `${value}Z` : value).toISOString();
+  }
+  if (oid === PG_INT8) return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format ?? 'text');
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const handle = new SqliteDatabase(file);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  // WAL with NORMAL survives a process crash (SIGKILL); only an OS crash can lose the tail.
+  handle.pragma('synchronous = NORMAL');
+  return handle;
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
+  if (config.kind === 'sqlite') {
+    const handle = openSqlite(config.path);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      async ping() {
+        try {
+          handle.prepare('select 1').get();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    schema: options.schema,
+    async ping(timeoutMs = 1000) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        });
+        const query = sql`select 1`.execute(db).then(() => true as const);
+        return await Promise.race([query, timeout]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_CATALOGUE } from '../../shared/service-catalogue.ts';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from '../test-support/test-app.ts';
+import { isForeignKeyViolation, isUniqueViolation } from './errors.ts';
+import { newId, nowIso } from './ids.ts';
+import { migrateToLatest } from './migrate.ts';
+import { seedDemoProfile, seedServices } from './seed.ts';
+
+const EXPECTED_TABLES = [
+  'users',
+  'sessions',
+  'sign_in_tokens',
+  'admins',
+  'services',
+  'service_requests',
+  'codes',
+  'clicks',
+  'logos',
+];
+
+const EXPECTED_INDEXES: Array<[table: string, columns: string[]]> = [
+  ['codes', ['user_id', 'created_at']],
+  ['users', ['username']],
+  ['service_requests', ['service_id']],
+  ['service_requests', ['status', 'requested_at']],
+  ['clicks', ['code_id', 'clicked_at']],
+];
+
+for (const kind of testDatabaseKinds()) {
+  describe(`migrations [${kind}]`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await createTestDatabase(kind);
+    });
+    afterAll(async () => {
+      await t.destroy();
+    });
+
+    async function indexedColumns(table: string): Promise<string[][]> {
+      if (kind === 'sqlite') {
+        const list = await sql<{
+          name: string;
+        }>`select name from pragma_index_list(${table})`.execute(t.database.db);
+        const result: string[][] = [];
+        for (const { name } of list.rows) {
+          const cols = await sql<{
+            name: string;
+          }>`select name from pragma_index_info(${name}) order by seqno`.execute(t.database.db);
+          result.push(cols.rows.map((c) => c.name));
+        }
+        return result;
+      }
+      const rows = await sql<{ cols: string[] | string }>`
+        select array_agg(a.attname order by k.ord) as cols
+        from pg_index i
+        join pg_class c on c.oid = i.indrelid
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+        cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
+        where c.relname = ${table}
+        group by i.indexrelid`.execute(t.database.db);
+      return rows.rows.map((r) =>
+        Array.isArray(r.cols) ? r.cols : r.cols.replace(/[{}]/g, '').split(','),
+      );
+    }
+
+    it('creates every table', async () => {
+      const tables = await t.database.db.introspection.getTables();
+      const names = tables.map((table) => table.name);
+      for (const table of EXPECTED_TABLES) expect(names).toContain(table);
+    });
+
+    it('is idempotent: a second run applies nothing', async () => {
+      expect(await migrateToLatest(t.database)).toEqual([]);
+    });
+
+    it.each(EXPECTED_INDEXES)('indexes %s by %j', async (table, columns) => {
+      const indexes = await indexedColumns(table);
+      expect(indexes.some((cols) => columns.every((col, i) => cols[i] === col))).toBe(true);
+    });
+
+    it('seeds the catalogue, and seeding again is harmless', async () => {
+      const count = async () =>
+        Number(
+          (
+            await t.database.db
+              .selectFrom('services')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect(await count()).toBe(SERVICE_CATALOGUE.length);
+      expect(await seedServices(t.database)).toBe(0);
+      expect(await count()).toBe(SERVICE_CATALOGUE.length);
+      const uber = await t.database.db
+        .selectFrom('services')
+        .selectAll()
+        .where('id', '=', 'uber')
+        .executeTakeFirstOrThrow();
+      expect(uber).toMatchObject({ name: 'Uber', domain: 'uber.com', created_by: 'system' });
+    });
+
+    const user = (overrides: Partial<{ id: string; email: string; username: string }> = {}) => ({
+      id: newId(),
+      email: `${newId()}@example.com`,
+      username: null as string | null,
+      created_at: nowIso(),
+      last_login_at: null,
+      disabled_at: null,
+      ...overrides,
+    });
+
+    it('keeps usernames unique and lowercase', async () => {
+      await t.database.db
+        .insertInto('users')
+        .values(user({ username: 'alex' }))
+        .execute();
+      const duplicate = t.database.db
+        .insertInto('users')
+        .values(user({ username: 'alex' }))
+        .execute();
+      await expect(duplicate).rejects.toSatisfy(isUniqueViolation);
+      const upper = t.database.db
+        .insertInto('users')
+        .values(user({ username: 'Alex2' }))
+        .execute();
+      await expect(upper).rejects.toThrow();
+    });
+
+    it('keeps service ids unique', async () => {
+      const insert = t.database.db
+        .insertInto('services')
+        .values({
+          id: 'uber',
+          name: 'Uber',
+          domain: 'uber.com',
+          created_at: nowIso(),
+          created_by: 'x',
+        })
+        .execute();
+      await expect(insert).rejects.toSatisfy(isUniqueViolation);
+    });
+
+    it('cascades user → codes → clicks on delete, and refuses orphans', async () => {
+      const u = user();
+      await t.database.db.insertInto('users').values(u).execute();
+      const codeId = newId();
+      await t.database.db
+        .insertInto('codes')
+        .values({
+          id: codeId,
+          user_id: u.id,
+          service: 'uber',
+          product_name: null,
+          code: 'X',
+          reward: '5',
+          link: null,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        })
+        .execute();
+      await t.database.db
+        .insertInto('clicks')
+        .values({ code_id: codeId, clicked_at: nowIso(), visitor_hash: 'h' })
+        .execute();
+      const orphan = t.database.db
+        .insertInto('clicks')
+        .values({ code_id: 'missing', clicked_at: nowIso(), visitor_hash: 'h' })
+        .execute();
+      await expect(orphan).rejects.toSatisfy(isForeignKeyViolation);
+
+      await t.database.db.deleteFrom('users').where('id', '=', u.id).execute();
+      const codes = await t.database.db
+        .selectFrom('codes')
+        .select('id')
+        .where('id', '=', codeId)
+        .execute();
+      const clicks = await t.database.db
+        .selectFrom('clicks')
+        .select('id')
+        .where('code_id', '=', codeId)
+        .execute();
+      expect(codes).toHaveLength(0);
+      expect(clicks).toHaveLength(0);
+    });
+
+    it('returns timestamps as ISO strings on both dialects', async () => {
+      const row = await t.database.db
+        .selectFrom('services')
+        .select('created_at')
+        .executeTakeFirstOrThrow();
+      expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
+    it('seeds the demo profile once', async () => {
+      expect(await seedDemoProfile(t.database, 'demo')).toBe(true);
+      expect(await seedDemoProfile(t.database, 'demo')).toBe(false);
+      const codes = await t.database.db
+        .selectFrom('codes')
+        .innerJoin('users', 'users.id', 'codes.user_id')
+        .select('codes.id')
+        .where('users.username', '=', 'demo')
+        .execute();
+      expect(codes.length).toBeGreaterThanOrEqual(6);
+    });
+  });
+}

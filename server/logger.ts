@@ -1,0 +1,35 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+const SECRET_QUERY = /([?&](?:token|code|session)=)[^&#]*/gi;
+
+/** Masks secrets in a URL's query string before it reaches a log line. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/**
+ * pino options: request ids on every line, and no token, cookie or secret ever logged.
+ * Headers are not logged at all; URLs have secret query parameters masked.
+ */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.token',
+        '*.sessionSecret',
+        '*.smtpUrl',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; id?: string }) {
+        return { method: request.method, url: redactUrl(request.url), reqId: request.id };
+      },
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../shared/error-codes.ts';
+import { AppError } from '../errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  if (length !== undefined && length !== '0') return true;
+  return headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Every state-changing /api request must come from our own origin and, when it carries a
+ * body, send JSON. A cross-site form or fetch cannot satisfy both.
+ */
+export function registerCsrfProtection(app: FastifyInstance, appOrigin: string): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers.origin !== appOrigin) {
+      throw new AppError(403, ERROR_CODES.csrf, 'Cross-origin request refused');
+    }
+    if (hasBody(request.headers)) {
+      const type = request.headers['content-type'] ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        throw new AppError(403, ERROR_CODES.csrf, 'Requests must send a JSON body');
+      }
+    }
+  });
+}

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { errors } from '../errors.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in user as the routes see it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export interface Auth {
+  user: AuthUser;
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolves the session cookie to a user once per request; null when signed out. */
+    getAuth(): Promise<Auth | null>;
+  }
+}
+
+export function sessionCookieName(config: Pick<Config, 'isHttps'>): string {
+  return config.isHttps ? '__Host-refstash_session' : 'refstash_session';
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Creates a session for the user and returns the raw cookie value (never stored). */
+export async function createSession(db: Kysely<DB>, userId: string): Promise<string> {
+  const raw = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: sha256Hex(raw),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+    })
+    .execute();
+  return raw;
+}
+
+export async function deleteSession(db: Kysely<DB>, sessionHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+}
+
+async function findAuth(db: Kysely<DB>, raw: string): Promise<Auth | null> {
+  const sessionHash = sha256Hex(raw);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.username',
+      'users.created_at',
+      'users.last_login_at',
+      'users.disabled_at',
+      'sessions.expires_at',
+    ])
+    .where('sessions.id_hash', '=', sessionHash)
+    .executeTakeFirst();
+  if (!row || row.disabled_at !== null) return null;
+  if (Date.parse(row.expires_at) <= Date.now()) {
+    await deleteSession(db, sessionHash);
+    return null;
+  }
+  return {
+    sessionHash,
+    user: {
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      createdAt: row.created_at,
+      lastLoginAt: row.last_login_at,
+    },
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, raw: string): void {
+  reply.setCookie(sessionCookieName(config), raw, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+  });
+}
+
+/** Adds `request.getAuth()`; the database is asked only when a session cookie is present. */
+export function registerSessions(app: FastifyInstance, config: Config, db: Kysely<DB>): void {
+  const cookieName = sessionCookieName(config);
+  const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+  app.decorateRequest('getAuth', function getAuth(this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const raw = this.cookies[cookieName];
+      pending = raw ? findAuth(db, raw) : Promise.resolve(null);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!(await request.getAuth())) throw errors.unauthenticated();
+}
+
+/** The signed-in user; call only after requireUser. */
+export async function currentUser(request: FastifyRequest): Promise<AuthUser> {
+  const auth = await request.getAuth();
+  if (!auth) throw errors.unauthenticated();
+  return auth.user;
+}

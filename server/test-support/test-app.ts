@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
+import { createDatabase, type Database } from '../db/database.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedServices } from '../db/seed.ts';
+import { createSession, sessionCookieName } from '../plugins/session.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** The databases every server test file runs on: SQLite always, PostgreSQL when configured. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI === 'true') {
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suites must run.');
+  }
+  return url ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase {
+  database: Database;
+  config: DatabaseConfig;
+  /** PostgreSQL only: the schema to pass to createDatabase for a second connection. */
+  schema: string | undefined;
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database: a temp SQLite file, or a new PostgreSQL schema. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-test-'));
+    const config: DatabaseConfig = { kind: 'sqlite', path: path.join(dir, 'test.db') };
+    const database = createDatabase(config);
+    await migrateToLatest(database);
+    await seedServices(database);
+    return {
+      database,
+      config,
+      schema: undefined,
+      async destroy() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${newId().replaceAll('-', '').slice(0, 24)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config: DatabaseConfig = { kind: 'postgres', url };
+  const database = createDatabase(config, { schema, poolSize: 20 });
+  await migrateToLatest(database);
+  await seedServices(database);
+  return {
+    database,
+    config,
+    schema,
+    async destroy() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A test config: NODE_ENV=test, the fixed APP_URL, plus any overrides. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL, ...env });
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  username: string | null;
+  /** `Cookie` header value carrying a fresh session for this user. */
+  cookie: string;
+}
+
+export interface TestContext {
+  readonly kind: DatabaseKind;
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly config: Config;
+  readonly testDatabase: TestDatabase;
+  /** Creates a user (optionally an admin) with a session, without going through e-mail. */
+  createUser(options?: {
+    email?: string;
+    username?: string | null;
+    admin?: boolean;
+  }): Promise<TestUser>;
+  /** app.inject with our Origin on every non-GET, a JSON body and an optional session cookie. */
+  request(options: TestRequest): Promise<LightMyRequestResponse>;
+}
+
+export interface TestRequest {
+  method?: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+let userCounter = 0;
+
+/**
+ * Runs `fn` once per test database, each with its own fresh database and app.
+ * `env` overrides config (for example an https APP_URL or an SMTP_URL).
+ */
+export function describeEachDatabase(
+  title: string,
+  fn: (ctx: TestContext) => void,
+  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+): void {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let state: { app: FastifyInstance; config: Config; testDatabase: TestDatabase } | undefined;
+      const get = () => {
+        if (!state) throw new Error('test app not ready');
+        return state;
+      };
+      beforeAll(async () => {
+        const testDatabase = await createTestDatabase(kind);
+        const env = typeof options.env === 'function' ? options.env() : options.env;
+        const config = testConfig(env);
+        const app = await buildApp(config, { database: testDatabase.database });
+        await app.ready();
+        state = { app, config, testDatabase };
+      });
+      afterAll(async () => {
+        if (!state) return;
+        await state.app.close();
+        await state.testDatabase.destroy();
+      });
+
+      const ctx: TestContext = {
+        kind,
+        get app() {
+          return get().app;
+        },
+        get database() {
+          return get().testDatabase.database;
+        },
+        get config() {
+          return get().config;
+        },
+        get testDatabase() {
+          return get().testDatabase;
+        },
+        async createUser({ email, username, admin = false } = {}) {
+          const { testDatabase, config } = get();
+          const db = testDatabase.database.db;
+          userCounter += 1;
+          const id = newId();
+          const chosenEmail = email ?? `user${userCounter}-${id.slice(-6)}@example.com`;
+          const chosenUsername =
+            username === undefined ? `user${userCounter}_${id.slice(-6)}` : username;
+          await db
+            .insertInto('users')
+            .values({
+              id,
+              email: chosenEmail,
+              username: chosenUsername,
+              created_at: nowIso(),
+              last_login_at: nowIso(),
+              disabled_at: null,
+            })
+            .execute();
+          if (admin) {
+            await db
+              .insertInto('admins')
+              .values({
+                user_id: id,
+                email: chosenEmail,
+                username: chosenUsername,
+                added_by: null,
+                added_at: nowIso(),
+              })
+              .execute();
+          }
+          const raw = await createSession(db, id);
+          return {
+            id,
+            email: chosenEmail,
+            username: chosenUsername,
+            cookie: `${sessionCookieName(config)}=${raw}`,
+          };
+        },
+        request({ method = 'GET', url, body, cookie, headers = {} }) {
+          const allHeaders: Record<string, string> = { ...headers };
+          if (method !== 'GET' && method !== 'HEAD' && !('origin' in allHeaders)) {
+            allHeaders.origin = get().config.appOrigin;
+          }
+          if (cookie) allHeaders.cookie = cookie;
+          return get().app.inject({
+            method,
+            url,
+            headers: allHeaders,
+            ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+          });
+        },
+      };
+      fn(ctx);
+    });
+  }
+}

@@ -1,0 +1,35 @@
+/** Business constants of spec §9 and the length caps of decisions.md, shared by UI and server. */
+export const LIMITS = Object.freeze({
+  usernameMin: 3,
+  usernameMax: 20,
+  domainMax: 253,
+  domainPartMax: 63,
+  codeMax: 100,
+  rewardMax: 200,
+  productNameMax: 100,
+  linkMax: 2048,
+  notesMax: 1000,
+  serviceNameMax: 100,
+});
+
+/** UI timings of spec §4 and §9, in milliseconds. */
+export const TIMINGS = Object.freeze({
+  successBannerMs: 3000,
+  copyPopupCloseMs: 1500,
+  confettiMs: 3000,
+  copiedResetAfterConfettiMs: 100,
+  adminCheckRouteMs: 2000,
+  adminCheckNavMs: 3000,
+  usernameCheckDebounceMs: 400,
+});
+
+export const CONFETTI_PIECES = 50;
+export const DEFAULT_LOGO_SIZE = 400;
+export const LANDING_PREVIEW_COUNT = 6;
+
+/** QR code settings of spec §9. */
+export const QR_OPTIONS = Object.freeze({
+  width: 240,
+  margin: 2,
+  color: { dark: '#1f2937', light: '#ffffff' },
+});

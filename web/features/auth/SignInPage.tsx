@@ -1,0 +1,8 @@
+/** Sign-in page (filled in by its feature). */
+export default function SignInPage() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-gray-900 dark:text-white">Sign in</h1>
+    </section>
+  );
+}

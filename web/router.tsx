@@ -1,0 +1,93 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from './components/errors/NotFoundPage.tsx';
+import { RouteErrorBoundary } from './components/errors/RouteErrorBoundary.tsx';
+import { PageSkeleton } from './components/layout/PageSkeleton.tsx';
+import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { paths } from './paths.ts';
+
+// Each screen is its own chunk: a visitor opening a profile never downloads the landing page.
+const LandingPage = lazy(() => import('./features/landing/LandingPage.tsx'));
+const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx'));
+
+function Screen({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** Every route of spec §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={paths.home}
+        element={
+          <Screen>
+            <LandingPage />
+          </Screen>
+        }
+      />
+      <Route path={paths.signup} element={<Navigate to={paths.magicLink} replace />} />
+      <Route path={paths.login} element={<Navigate to={paths.magicLink} replace />} />
+      <Route
+        path={paths.magicLink}
+        element={
+          <Screen>
+            <SignInPage />
+          </Screen>
+        }
+      />
+      <Route
+        path={paths.finishSignUp}
+        element={
+          <Screen>
+            <SignInPage />
+          </Screen>
+        }
+      />
+      <Route
+        path={paths.dashboard}
+        element={
+          <Screen>
+            <RequireAuth>
+              <DashboardPage />
+            </RequireAuth>
+          </Screen>
+        }
+      />
+      <Route
+        path={paths.admin}
+        element={
+          <Screen>
+            <RequireAuth>
+              <AdminPage />
+            </RequireAuth>
+          </Screen>
+        }
+      />
+      <Route
+        path="/:username"
+        element={
+          <Screen>
+            <ProfilePage />
+          </Screen>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <Screen>
+            <NotFoundPage />
+          </Screen>
+        }
+      />
+    </Routes>
+  );
+}
