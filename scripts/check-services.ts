@@ -26,7 +26,11 @@ if (databaseUrl) {
 
 const redisUrl = process.env.REDIS_URL;
 if (redisUrl) {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 0,
+  });
   try {
     await redis.connect();
     console.log(`Redis OK: ${await redis.ping()}`);
