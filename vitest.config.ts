@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // In CI, list every test so the log shows each suite ran on SQLite and on PostgreSQL.
+    reporters: process.env.CI === 'true' ? ['verbose'] : ['default'],
     // Two cores: keep parallelism modest so timing-sensitive tests stay honest.
     maxWorkers: 2,
     projects: [
