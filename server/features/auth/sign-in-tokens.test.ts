@@ -7,11 +7,11 @@ import {
   mailedToken,
   requestLink,
   uniqueEmail,
-  useSmtpCapture,
   verifyLink,
+  withSmtpCapture,
 } from './auth.test-helpers.ts';
 
-const capture = useSmtpCapture();
+const capture = withSmtpCapture();
 
 describeEachDatabase(
   'sign-in link tokens',
