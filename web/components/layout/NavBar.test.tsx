@@ -40,6 +40,14 @@ describe('NavBar', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
+  it('shows only Sign out before the username step is done', async () => {
+    mockApi(() => json(200, me({ username: null, isAdmin: true })));
+    renderAt('/finishSignUp', <NavBar />);
+    await screen.findByRole('button', { name: 'Sign out' });
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
   it('shows Admin to an admin', async () => {
     mockApi(() => json(200, me({ isAdmin: true })));
     renderAt('/', <NavBar />);

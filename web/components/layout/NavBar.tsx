@@ -57,25 +57,26 @@ export function NavBar() {
           />
         ) : user ? (
           <>
-            {/* On phones the page links take a second row; Sign out stays beside the logo. */}
-            <div className="order-last -mx-2.5 flex w-full min-w-0 items-center gap-1 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:gap-2">
-              <NavLink to={paths.dashboard} className={linkClass}>
-                Dashboard
-              </NavLink>
-              {showAdmin && (
-                <NavLink to={paths.admin} className={linkClass}>
-                  Admin
+            {/* Until the username step is done only Sign out shows: page links would lead back.
+                On phones the page links take a second row; Sign out stays beside the logo. */}
+            {user.username && (
+              <div className="order-last -mx-2.5 flex w-full min-w-0 items-center gap-1 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:gap-2">
+                <NavLink to={paths.dashboard} className={linkClass}>
+                  Dashboard
                 </NavLink>
-              )}
-              {user.username && (
+                {showAdmin && (
+                  <NavLink to={paths.admin} className={linkClass}>
+                    Admin
+                  </NavLink>
+                )}
                 <NavLink
                   to={paths.profile(user.username)}
                   className={(state) => `${linkClass(state)} min-w-0 max-w-48`}
                 >
                   <span className="truncate">@{user.username}</span>
                 </NavLink>
-              )}
-            </div>
+              </div>
+            )}
             <button
               type="button"
               className={`${buttonClasses('secondary', 'sm')} min-h-11`}

@@ -104,13 +104,7 @@ export function ChooseUsernameForm({ email, onDone, onSessionExpired }: Props) {
           hint={<span aria-live="polite">{hint}</span>}
           autoFocus
         />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          loading={setUsername.isPending}
-          disabled={Boolean(status.issue) || status.taken}
-        >
+        <Button type="submit" size="lg" className="w-full" loading={setUsername.isPending}>
           Continue
         </Button>
       </form>
