@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database.ts';
@@ -75,6 +76,14 @@ describe('sign-in by e-mail link in Chromium, with real SMTP delivery', () => {
     );
   }
 
+  /** axe-core finds nothing on the screen as it is now. */
+  async function expectAccessible(page: Page) {
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+    ).toEqual([]);
+  }
+
   let signUpLink = '';
 
   it('signs a new user up: request → mail → link → username → dashboard', async () => {
@@ -90,6 +99,7 @@ describe('sign-in by e-mail link in Chromium, with real SMTP delivery', () => {
     const field = page.getByLabel('Username');
     expect(await field.inputValue()).toBe('grace_hopper');
     await page.getByText('grace_hopper is available').waitFor();
+    await expectAccessible(page);
     await field.fill('Amazing_Grace');
     await page.getByText('amazing_grace is available').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -108,8 +118,12 @@ describe('sign-in by e-mail link in Chromium, with real SMTP delivery', () => {
     await page.getByLabel('Email').fill('grace.hopper@example.com');
     await page.getByRole('button', { name: 'Complete sign-in' }).click();
     await page.getByText(EXPIRED_TEXT).waitFor();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Request New Link' }).click();
     await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
+    await page.getByText('Email is required').waitFor();
+    await expectAccessible(page);
     expect(new URL(page.url()).pathname).toBe('/magic-link');
   });
 
