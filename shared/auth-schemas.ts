@@ -51,6 +51,17 @@ export const usernameSchema = z
   .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters)
   .overwrite((value) => value.toLowerCase());
 
+/** The signed-in user on the wire: GET /api/me, PUT /api/me/username and sign-in's `user`. */
+export interface Me {
+  id: string;
+  email: string;
+  /** Lowercase; null until the username step is done. */
+  username: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  isAdmin: boolean;
+}
+
 export const emailLinkRequestSchema = z.object({ email: emailSchema });
 export const emailLinkVerifySchema = z.object({
   email: emailSchema,

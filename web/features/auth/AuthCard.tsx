@@ -1,13 +1,29 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../paths.ts';
 
-/** The centred card every sign-in mode sits in. */
+/** The look of the small text links and buttons under a card. */
+export const FOOTER_LINK_CLASS =
+  'inline-flex min-h-11 items-center font-medium text-accent-700 hover:underline dark:text-accent-300';
+
+export function BackHomeLink() {
+  return (
+    <Link to={paths.home} className={FOOTER_LINK_CLASS}>
+      ← Back to home
+    </Link>
+  );
+}
+
+/** The centred card every sign-in mode sits in, with an optional footer line. */
 export function AuthCard({
   title,
   description,
+  footer,
   children,
 }: {
   title: string;
   description?: ReactNode;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -20,6 +36,11 @@ export function AuthCard({
           </div>
         )}
         <div className="mt-6">{children}</div>
+        {footer && (
+          <div className="mt-6 border-t border-gray-200 pt-4 text-center text-sm dark:border-gray-800">
+            {footer}
+          </div>
+        )}
       </div>
     </section>
   );

@@ -1,16 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, emailSchema } from '../../../shared/auth-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { paths } from '../../paths.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, BackHomeLink, FOOTER_LINK_CLASS } from './AuthCard.tsx';
 import { storedSignInEmail, useCompleteSignIn } from './api.ts';
 import { completeSignInErrorMessage, firstIssue } from './error-messages.ts';
-import { TextField } from './TextField.tsx';
+import { EmailField } from './TextField.tsx';
 
 interface Props {
   token: string;
@@ -75,14 +74,8 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
 
   if (errorCode === ERROR_CODES.userDisabled) {
     return (
-      <AuthCard title="Account disabled">
+      <AuthCard title="Account disabled" footer={<BackHomeLink />}>
         <Banner tone="error">{AUTH_MESSAGES.userDisabled}</Banner>
-        <Link
-          to={paths.home}
-          className="mt-6 inline-flex min-h-11 items-center font-medium text-accent-700 hover:underline dark:text-accent-300"
-        >
-          ← Back to home
-        </Link>
       </AuthCard>
     );
   }
@@ -101,34 +94,24 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
 
   const fieldError = submitted ? firstIssue(emailSchema.safeParse(email)) : undefined;
   return (
-    <AuthCard title="Confirm your email" description={AUTH_MESSAGES.confirmEmail}>
+    <AuthCard
+      title="Confirm your email"
+      description={AUTH_MESSAGES.confirmEmail}
+      footer={
+        <button type="button" onClick={onRequestNewLink} className={FOOTER_LINK_CLASS}>
+          Request New Link
+        </button>
+      }
+    >
       <form noValidate onSubmit={submit} className="space-y-4">
         {complete.isError && (
           <Banner tone="error">{completeSignInErrorMessage(complete.error)}</Banner>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={setEmail}
-          error={fieldError}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldError} />
         <Button type="submit" size="lg" className="w-full" loading={complete.isPending}>
           Complete sign-in
         </Button>
       </form>
-      <p className="mt-6 border-t border-gray-200 pt-4 text-center text-sm dark:border-gray-800">
-        <button
-          type="button"
-          onClick={onRequestNewLink}
-          className="inline-flex min-h-11 items-center font-medium text-accent-700 hover:underline dark:text-accent-300"
-        >
-          Request New Link
-        </button>
-      </p>
     </AuthCard>
   );
 }

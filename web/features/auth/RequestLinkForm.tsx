@@ -1,14 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { emailSchema } from '../../../shared/auth-schemas.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { paths } from '../../paths.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, BackHomeLink } from './AuthCard.tsx';
 import { storedSignInEmail, useRequestSignInLink } from './api.ts';
 import { firstIssue, requestLinkErrorMessage } from './error-messages.ts';
-import { TextField } from './TextField.tsx';
+import { EmailField } from './TextField.tsx';
 
 /** Mode 1: the address to mail a sign-in link to. `notice` explains why the user is back here. */
 export function RequestLinkForm({ notice }: { notice?: string }) {
@@ -64,20 +62,12 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
     <AuthCard
       title="Sign in to Refstash"
       description="Enter your email and we'll send you a link to sign in. New here? The same link creates your account."
+      footer={<BackHomeLink />}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
         {notice && <Banner tone="error">{notice}</Banner>}
         {errorMessage && <Banner tone="error">{errorMessage}</Banner>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={setEmail}
-          error={fieldError ?? serverFieldError}
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} error={fieldError ?? serverFieldError} />
         <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
           Continue with Email
         </Button>
@@ -85,14 +75,6 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
           By continuing, you agree to receive emails from Refstash, such as sign-in links.
         </p>
       </form>
-      <p className="mt-6 border-t border-gray-200 pt-4 text-center text-sm dark:border-gray-800">
-        <Link
-          to={paths.home}
-          className="inline-flex min-h-11 items-center font-medium text-accent-700 hover:underline dark:text-accent-300"
-        >
-          ← Back to home
-        </Link>
-      </p>
     </AuthCard>
   );
 }

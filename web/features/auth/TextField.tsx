@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 const INPUT_CLASSES =
   'block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-accent-500 focus:outline-none focus:ring-2 focus:ring-accent-500/30 dark:bg-gray-950 dark:text-white dark:placeholder:text-gray-500';
@@ -20,7 +20,7 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  hint?: React.ReactNode;
+  hint?: ReactNode;
   type?: 'text' | 'email';
   autoComplete?: string;
   placeholder?: string;
@@ -72,5 +72,23 @@ export function TextField({
         </div>
       )}
     </div>
+  );
+}
+
+/** The e-mail field of the request and confirm forms. */
+export function EmailField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      autoFocus
+      {...props}
+    />
   );
 }

@@ -1,15 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../../shared/auth-schemas.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 
-/** The signed-in user as GET /api/me returns it. */
-export interface Me {
-  id: string;
-  email: string;
-  username: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isAdmin: boolean;
-}
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
