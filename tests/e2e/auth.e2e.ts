@@ -188,6 +188,11 @@ describe('sign-in by e-mail link in Chromium, with real SMTP delivery', () => {
     expect(me.status).toBe(401);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(`${server.url}/magic-link`);
+
+    // Neither the link's token nor the session cookie ever reached the log.
+    expect(server.output()).toContain('/finishSignUp?token=[redacted]');
+    expect(server.output()).not.toContain(new URL(link).searchParams.get('token'));
+    expect(server.output()).not.toContain(cookie?.value);
   });
 
   it('tells a disabled account so when it opens its link', async () => {

@@ -121,6 +121,26 @@ describeEachDatabase(
       expect((await me(young.cookie)).statusCode).toBe(200);
     });
 
+    it("sweeps the user's expired sessions at sign-in", async () => {
+      const email = uniqueEmail('sweep');
+      const first = await signIn(email);
+      await ctx.database.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id_hash', '=', sha256Hex(first.split('=')[1] ?? ''))
+        .execute();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      await signIn(email).finally(() => vi.useRealTimers());
+      const left = await ctx.database.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id_hash')
+        .where('users.email', '=', email)
+        .execute();
+      expect(left).toHaveLength(1);
+    });
+
     it('refuses the session of a user who has since been disabled', async () => {
       const user = await ctx.createUser();
       await ctx.database.db

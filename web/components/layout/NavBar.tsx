@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { TIMINGS } from '../../../shared/limits.ts';
 import { useMe, useSignOut } from '../../features/auth/api.ts';
 import { paths } from '../../paths.ts';
@@ -33,7 +33,6 @@ function useAdminLinkVisible(me: ReturnType<typeof useMe>): boolean {
 export function NavBar() {
   const me = useMe();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const showAdmin = useAdminLinkVisible(me);
   const user = me.data;
 
@@ -80,7 +79,7 @@ export function NavBar() {
             <button
               type="button"
               className={`${buttonClasses('secondary', 'sm')} min-h-11`}
-              onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) })}
+              onClick={() => signOut.mutate()}
               disabled={signOut.isPending}
             >
               Sign out

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../../shared/auth-schemas.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { paths } from '../../paths.ts';
 
 export type { Me };
 
@@ -20,14 +21,23 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
 }
 
+/** Full-page navigation, behind an object so tests can observe it. */
+export const pageNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Ends the session on the server, then loads / afresh (spec §2). A full load, not a router
+ * navigation: the router moves in a transition, so clearing the user first would let the guard of
+ * the page being left send the user to /login; and nothing the previous user loaded stays in
+ * memory.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>('POST', '/api/auth/sign-out'),
-    onSettled: () => {
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
-    },
+    onSettled: () => pageNavigation.assign(paths.home),
   });
 }
 
