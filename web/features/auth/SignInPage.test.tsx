@@ -223,6 +223,7 @@ describe('mode 3: choose a username', () => {
       'Session expired. Please sign in again.',
     );
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(newUser.email);
   });
 
   it('is where a signed-in user without a username lands', async () => {

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-schemas.ts';
 import { PageSkeleton } from '../../components/layout/PageSkeleton.tsx';
 import { paths } from '../../paths.ts';
-import { meQueryKey, useMe } from './api.ts';
+import { meQueryKey, storedSignInEmail, useMe } from './api.ts';
 import { ChooseUsernameForm } from './ChooseUsernameForm.tsx';
 import { CompleteSignIn } from './CompleteSignIn.tsx';
 import { RequestLinkForm } from './RequestLinkForm.tsx';
@@ -52,6 +52,8 @@ export default function SignInPage() {
         email={user.email}
         onDone={toDashboard}
         onSessionExpired={() => {
+          // The request form starts from the stored address: this user's.
+          storedSignInEmail.write(user.email);
           queryClient.setQueryData(meQueryKey, null);
           backToRequest(AUTH_MESSAGES.sessionExpired);
         }}
