@@ -65,7 +65,8 @@ export interface Me {
 export const emailLinkRequestSchema = z.object({ email: emailSchema });
 export const emailLinkVerifySchema = z.object({
   email: emailSchema,
-  token: z.string({ error: AUTH_MESSAGES.linkExpired }).min(1, AUTH_MESSAGES.linkExpired).max(200),
+  // A missing or malformed token is just an unknown one: it answers auth/invalid-action-code.
+  token: z.string().max(200).catch(''),
 });
 export const setUsernameSchema = z.object({ username: usernameSchema });
 

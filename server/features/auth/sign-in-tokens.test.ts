@@ -106,6 +106,22 @@ describeEachDatabase(
       expect(response.json().error.code).toBe('auth/invalid-action-code');
     });
 
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['not a string', 42],
+      ['too long', 'A'.repeat(500)],
+    ])('answers a %s token with auth/invalid-action-code', async (_label, token) => {
+      const response = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/email-link/verify',
+        body: { email: uniqueEmail(), token },
+        headers: { 'x-forwarded-for': '192.0.2.77' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('auth/invalid-action-code');
+    });
+
     it('gives exactly one session to two concurrent completions of one token', async () => {
       const email = uniqueEmail();
       const token = await mailedToken(ctx, capture.smtp(), email);
