@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { safeHttpUrl } from '../../../shared/display-rules.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
@@ -6,27 +7,36 @@ import { QrCode } from '../../components/codes/QrCode.tsx';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { useCopyCode } from './use-copy-code.ts';
 
 export interface CodeDetailDialogProps {
   code: PublicCodeDto | null;
   onClose: () => void;
-  onCopy: (code: PublicCodeDto) => void;
-  copied: boolean;
-  error: string | null;
+  /** ~1.5 s after a successful copy of this code: the page closes the popup if still open. */
+  onCopied: (codeId: string) => void;
+  /** The card to highlight as copied, or null when the highlight resets. */
+  onCopiedChange: (codeId: string | null) => void;
 }
 
 /**
  * The detail popup of a profile card: the code with its copy action, the link (clickable only
- * when it is an http(s) URL) and, for such a link, its QR code. Loaded on first open.
+ * when it is an http(s) URL) and, for such a link, its QR code. It is loaded on first open and
+ * then stays mounted, so the copy's timers outlive the popup closing.
  */
 export default function CodeDetailDialog({
   code,
   onClose,
-  onCopy,
-  copied,
-  error,
+  onCopied,
+  onCopiedChange,
 }: CodeDetailDialogProps) {
+  const { copy, copiedId, error, clearError } = useCopyCode(onCopiedChange);
+  const codeId = code?.id;
+  // A new card starts without the previous card's copy error.
+  useEffect(() => {
+    if (codeId) clearError();
+  }, [codeId, clearError]);
   const url = code?.link ? safeHttpUrl(code.link) : null;
+  const copied = code !== null && copiedId === code.id;
   return (
     <Modal open={code !== null} onClose={onClose} title={code ? code.serviceName : ''}>
       {code && (
@@ -51,7 +61,7 @@ export default function CodeDetailDialog({
               </code>
               <Button
                 variant={copied ? 'success' : 'primary'}
-                onClick={() => onCopy(code)}
+                onClick={() => void copy(code.id, code.code, () => onCopied(code.id))}
                 className="w-full sm:w-auto"
               >
                 {copied ? 'Copied!' : 'Copy code'}

@@ -2,12 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import { Banner } from '../../components/ui/Banner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useProfile } from './api.ts';
 import { ProfileCodeCard } from './ProfileCodeCard.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
-import { useCopyCode } from './use-copy-code.ts';
 
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
 const CodeDetailDialog = lazy(() => import('./CodeDetailDialog.tsx'));
@@ -16,7 +14,7 @@ const CodeDetailDialog = lazy(() => import('./CodeDetailDialog.tsx'));
 export default function ProfilePage() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
-  const { copy, copiedId, error, clearError } = useCopyCode();
+  const [copiedId, setCopiedId] = useState<string | null>(null);
   const [openCode, setOpenCode] = useState<PublicCodeDto | null>(null);
   const [dialogLoaded, setDialogLoaded] = useState(false);
   const shownName = profile.data?.username ?? username.toLowerCase();
@@ -34,7 +32,6 @@ export default function ProfilePage() {
   }
 
   const open = (code: PublicCodeDto) => {
-    clearError();
     setDialogLoaded(true);
     setOpenCode(code);
   };
@@ -50,9 +47,12 @@ export default function ProfilePage() {
             @{shownName}'s referral codes
           </h1>
           {profile.isError ? (
-            <Banner tone="error" className="mt-6">
+            <p
+              role="alert"
+              className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               Failed to load codes
-            </Banner>
+            </p>
           ) : profile.data.codes.length === 0 ? (
             <p className="mt-8 rounded-xl border border-dashed border-gray-300 px-4 py-12 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
               No referral codes yet
@@ -79,13 +79,10 @@ export default function ProfilePage() {
           <CodeDetailDialog
             code={openCode}
             onClose={close}
-            copied={openCode !== null && copiedId === openCode.id}
-            error={error}
-            onCopy={(code) =>
-              void copy(code.id, code.code, () =>
-                // Close ~1.5 s later only if this code's popup is still the one open.
-                setOpenCode((current) => (current?.id === code.id ? null : current)),
-              )
+            onCopiedChange={setCopiedId}
+            onCopied={(codeId) =>
+              // Close only if this code's popup is still the one open.
+              setOpenCode((current) => (current?.id === codeId ? null : current))
             }
           />
         </Suspense>

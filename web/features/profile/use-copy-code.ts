@@ -11,8 +11,14 @@ export const COPY_FAILED_MESSAGE =
  * The visitor's copy of spec §4: clipboard, click record, copied highlight and confetti. A copy
  * is "in progress" until the highlight resets (confetti + 0.1 s); copies meanwhile are ignored.
  */
-export function useCopyCode() {
-  const [copiedId, setCopiedId] = useState<string | null>(null);
+export function useCopyCode(onCopiedChange?: (codeId: string | null) => void) {
+  const [copiedId, setCopiedIdState] = useState<string | null>(null);
+  const notify = useRef(onCopiedChange);
+  notify.current = onCopiedChange;
+  const setCopiedId = useCallback((id: string | null) => {
+    setCopiedIdState(id);
+    notify.current?.(id);
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
   const timers = useRef<number[]>([]);
@@ -48,8 +54,9 @@ export function useCopyCode() {
       );
       return true;
     },
-    [],
+    [setCopiedId],
   );
 
-  return { copy, copiedId, error, clearError: () => setError(null) };
+  const clearError = useCallback(() => setError(null), []);
+  return { copy, copiedId, error, clearError };
 }
