@@ -16,13 +16,16 @@ export interface FallingLogo {
   rotation: number;
 }
 
-/** Random speed, rotation and horizontal start; staggered above and inside the viewport. */
+/**
+ * Random speed, rotation and horizontal start. The first fall is spread over the screen so the
+ * page looks alive at once; after wrapping, every logo starts from the top.
+ */
 export function spawnLogos(count: number, width: number, height: number, random = Math.random) {
   return Array.from(
     { length: count },
     (_, index): FallingLogo => ({
       x: random() * Math.max(width - FALLING.size, 0),
-      y: -FALLING.size - (index / count) * (height + FALLING.size) + random() * 40,
+      y: ((index + random()) / count) * (height + FALLING.size) - FALLING.size,
       speed: FALLING.minSpeed + random() * (FALLING.maxSpeed - FALLING.minSpeed),
       rotation: random() * 360,
     }),

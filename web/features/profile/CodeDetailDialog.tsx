@@ -38,7 +38,11 @@ export default function CodeDetailDialog({
   const url = code?.link ? safeHttpUrl(code.link) : null;
   const copied = code !== null && copiedId === code.id;
   return (
-    <Modal open={code !== null} onClose={onClose} title={code ? code.serviceName : ''}>
+    <Modal
+      open={code !== null}
+      onClose={onClose}
+      title={code ? `${code.serviceName} referral code` : ''}
+    >
       {code && (
         <div className="space-y-5">
           <CodeSummary
