@@ -127,7 +127,9 @@ export function ServiceSelect({
                   index === active ? 'bg-accent-50 dark:bg-gray-800' : ''
                 }`}
               >
-                <ServiceLogo serviceId={service.id} name={service.name} size={24} />
+                <span aria-hidden="true" className="contents">
+                  <ServiceLogo serviceId={service.id} name={service.name} size={24} />
+                </span>
                 {service.name}
               </div>
             ))}
