@@ -48,7 +48,7 @@ export function ShareBox({ username }: { username: string }) {
             href={paths.profile(username)}
             target="_blank"
             rel="noopener"
-            className={`${buttonClasses('secondary')} flex-1`}
+            className={`${buttonClasses('secondary')} flex-1 whitespace-nowrap sm:flex-none`}
           >
             View Profile
           </a>
