@@ -56,8 +56,9 @@ export function CodeForm({
 
   const validate = (): CodeFormValues | null => {
     const next: FieldErrors = {};
+    const serviceId = resolveService();
     const parsed = codeFormSchema.safeParse({
-      service: resolveService(),
+      service: serviceId,
       code,
       reward,
       productName,
@@ -68,9 +69,9 @@ export function CodeForm({
         const key = issue.path[0] as keyof CodeFormValues;
         next[key] ??= issue.message;
       }
-    } else if (services.data && !services.data.some((s) => s.id === parsed.data.service)) {
-      next.service = CODE_MESSAGES.serviceInvalid;
     }
+    const known = services.data?.some((s) => s.id === serviceId.trim().toLowerCase()) ?? true;
+    if (!next.service && !known) next.service = CODE_MESSAGES.serviceInvalid;
     setErrors(next);
     return parsed.success && Object.keys(next).length === 0 ? parsed.data : null;
   };
