@@ -1,6 +1,7 @@
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { useLandingPreview } from './api.ts';
+import { FROSTED } from './frosted.ts';
 
 const PLACEHOLDER_KEYS = Array.from(
   { length: LANDING_PREVIEW_COUNT },
@@ -13,16 +14,18 @@ export function DemoPreview() {
   if (preview.isError || (preview.data && preview.data.codes.length === 0)) return null;
   return (
     <section aria-labelledby="preview-heading" className="mx-auto max-w-5xl px-4 py-12">
-      <h2
-        id="preview-heading"
-        className="text-center text-2xl font-bold tracking-tight text-gray-900 dark:text-white"
-      >
-        One page for every code you share
-      </h2>
-      <p className="mx-auto mt-2 max-w-xl text-center text-gray-700 dark:text-gray-300">
-        This is what a Refstash profile looks like. Visitors tap a card, copy the code and scan the
-        link.
-      </p>
+      <div className={`${FROSTED} mx-auto max-w-2xl px-4 py-4 text-center`}>
+        <h2
+          id="preview-heading"
+          className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white"
+        >
+          One page for every code you share
+        </h2>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">
+          This is what a Refstash profile looks like. Visitors tap a card, copy the code and scan
+          the link.
+        </p>
+      </div>
       {preview.isPending ? (
         <ul
           aria-busy="true"

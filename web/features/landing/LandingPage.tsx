@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 import { paths } from '../../paths.ts';
 import { DemoPreview } from './DemoPreview.tsx';
 import { FallingLogos } from './FallingLogos.tsx';
+import { FROSTED } from './frosted.ts';
 
 /** The landing page of spec §2: headline, Get Started, the demo preview and a closing call. */
 export default function LandingPage() {
@@ -15,16 +16,19 @@ export default function LandingPage() {
     <div className="relative isolate overflow-x-clip">
       <FallingLogos />
       <div className="relative z-10">
-        <section className="mx-auto flex max-w-3xl flex-col items-center px-4 pb-8 pt-16 text-center sm:pt-24">
-          <h1 className="text-5xl font-black tracking-tight text-gray-900 sm:text-7xl dark:text-white">
-            Refstash
-          </h1>
-          <p className="mt-5 max-w-xl rounded-xl bg-white/80 px-3 py-1 text-lg text-gray-700 backdrop-blur-sm sm:text-xl dark:bg-gray-950/70 dark:text-gray-200">
-            Keep all your referral codes in one place and share them on a single public page.
-          </p>
-          <Link to={paths.signup} className={`${buttonClasses('primary', 'lg')} mt-8`}>
-            Get Started
-          </Link>
+        <section className="mx-auto max-w-3xl px-4 pb-8 pt-12 sm:pt-20">
+          {/* A frosted panel keeps the text readable over the falling logos. */}
+          <div className={`${FROSTED} flex flex-col items-center px-4 py-8 text-center sm:py-10`}>
+            <h1 className="text-5xl font-black tracking-tight text-gray-900 sm:text-7xl dark:text-white">
+              Refstash
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-gray-700 sm:text-xl dark:text-gray-200">
+              Keep all your referral codes in one place and share them on a single public page.
+            </p>
+            <Link to={paths.signup} className={`${buttonClasses('primary', 'lg')} mt-8`}>
+              Get Started
+            </Link>
+          </div>
         </section>
 
         <DemoPreview />
