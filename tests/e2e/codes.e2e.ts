@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { type SignedInUser, signInAs } from './support/sign-in.ts';
@@ -86,6 +87,7 @@ describe('codes in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     const cards = page.getByTestId('code-card');
     expect(await cards.count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await cards.first().textContent()).toContain('FAMILY-1');
 
     // A second code lands at the top (newest first).
@@ -182,6 +184,7 @@ describe('codes in Chromium', () => {
       // Newest first; the numeric reward has its $.
       const cards = page.getByRole('list').getByRole('button');
       expect(await cards.count()).toBe(2);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await cards.first().textContent()).toContain('Uber');
       expect(await cards.first().textContent()).toContain('$15');
       // Heavy code is loaded only when used.
@@ -191,6 +194,7 @@ describe('codes in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'Uber referral code' });
       await dialog.waitFor();
       await dialog.getByRole('img', { name: 'QR code for Uber link' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await dialog.locator('canvas').count()).toBe(1);
       expect(
         await dialog
@@ -264,6 +268,7 @@ describe('codes in Chromium', () => {
 
     await page.goto(`${server.url}/no_such_person`);
     await page.getByRole('heading', { name: 'Profile not found' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
       '/signup',

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -25,6 +26,7 @@ describe('landing page in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Refstash' }).waitFor();
     await page.getByTestId('demo-card').first().waitFor();
     expect(await page.getByTestId('demo-card').count()).toBe(6);
+    expect(await axeViolations(page)).toEqual([]);
     const first = page.getByTestId('demo-card').first();
     expect(await first.textContent()).toContain('Uber');
     expect(await first.textContent()).toContain('$15');

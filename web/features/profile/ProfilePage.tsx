@@ -59,7 +59,9 @@ export default function ProfilePage() {
             </p>
           ) : (
             <>
-              <p className="mt-2 text-gray-600 dark:text-gray-300">Tap a card to copy its code.</p>
+              <p className="mt-2 text-gray-600 dark:text-gray-300">
+                Tap a card to see and copy its code.
+              </p>
               <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.data.codes.map((code) => (
                   <ProfileCodeCard
