@@ -166,8 +166,11 @@ describe('codes in Chromium', () => {
       await ownerContext?.close();
     });
 
-    async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
+    async function visitor(
+      colorScheme: 'light' | 'dark' = 'light',
+    ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser.newContext({
+        colorScheme,
         permissions: ['clipboard-read', 'clipboard-write'],
       });
       return { context, page: await context.newPage() };
@@ -227,12 +230,15 @@ describe('codes in Chromium', () => {
       await context.close();
     });
 
-    it('shows a note as plain text, with no link and no QR code', async () => {
-      const { context, page } = await visitor();
+    it('shows a note as plain text, with no link and no QR code (dark mode passes axe)', async () => {
+      const { context, page } = await visitor('dark');
       await page.goto(`${server.url}/${owner.username}`);
+      await page.getByRole('button', { name: /DoorDash/ }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: /DoorDash/ }).click();
       const dialog = page.getByRole('dialog', { name: 'DoorDash referral code' });
       await dialog.getByText('Enter the code at checkout').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await dialog.getByRole('link').count()).toBe(0);
       expect(await dialog.locator('canvas, img[alt*="QR"]').count()).toBe(0);
       await page.keyboard.press('Escape');

@@ -21,7 +21,8 @@ describe('landing page in Chromium', () => {
   });
 
   it('shows the headline, Get Started, 6 demo cards and the closing call to action', async () => {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Refstash' }).waitFor();
     await page.getByTestId('demo-card').first().waitFor();
@@ -35,7 +36,7 @@ describe('landing page in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe(
       '/signup',
     );
-    await page.close();
+    await context.close();
   });
 
   it('draws 13 falling 80 px logos that move, never take clicks and are hidden from screen readers', async () => {
@@ -69,6 +70,15 @@ describe('landing page in Chromium', () => {
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(`${server.url}/magic-link`);
     await page.close();
+  });
+
+  it('passes axe in dark mode', async () => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-card').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('stands still under prefers-reduced-motion', async () => {
