@@ -76,7 +76,15 @@ describe('codes in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await createButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // 'Request a new service' opens the request form, prefilled with what was typed.
     await createButton.click();
+    await dialog.getByRole('combobox', { name: 'Service' }).fill('Acme Rides');
+    await dialog.getByRole('button', { name: 'Request a new service' }).click();
+    const requestDialog = page.getByRole('dialog', { name: 'Request a new service' });
+    await requestDialog.waitFor();
+    expect(await requestDialog.getByRole('textbox').first().inputValue()).toBe('Acme Rides');
+    await page.keyboard.press('Escape');
+    await requestDialog.waitFor({ state: 'hidden' });
     await dialog.getByRole('combobox', { name: 'Service' }).fill('spot');
     await dialog.getByRole('option', { name: 'Spotify' }).click();
     await dialog.getByLabel('Referral code').fill('FAMILY-1');

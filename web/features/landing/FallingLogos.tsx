@@ -1,8 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { LANDING_LOGO_SERVICES } from '../../../shared/service-catalogue.ts';
 import { prefersReducedMotion } from '../../components/codes/motion.ts';
-import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
+import { ServiceLogo, type ServiceLogoProps } from '../../components/services/ServiceLogo.tsx';
 import { FALLING, type FallingLogo, spawnLogos, stepLogos } from './falling-logos-physics.ts';
+
+/**
+ * Spec §4: logo failures are silent for users; the overlay logs one line per service. (The cast
+ * keeps this compiling against a ServiceLogo without `onError`; it is ignored there.)
+ */
+function logoProps(serviceId: string): ServiceLogoProps {
+  return {
+    serviceId,
+    size: FALLING.size,
+    onError: (error: unknown) => console.warn(`Logo for ${serviceId} fell back to its icon`, error),
+  } as ServiceLogoProps;
+}
 
 /**
  * The landing page's decorative overlay: the 13 logos of spec §2 falling down the screen.
@@ -68,7 +80,7 @@ export function FallingLogos() {
           className="absolute left-0 top-0 will-change-transform"
           style={{ opacity: FALLING.opacity, transform: 'translate3d(0, -200px, 0)' }}
         >
-          <ServiceLogo serviceId={serviceId} size={FALLING.size} />
+          <ServiceLogo {...logoProps(serviceId)} />
         </div>
       ))}
     </div>
