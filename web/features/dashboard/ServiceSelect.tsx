@@ -69,9 +69,19 @@ export function ServiceSelect({
 
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-100">
-        Service
-      </label>
+      {/* The request link sits beside the label, where the open list never covers it. */}
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-100">
+          Service
+        </label>
+        <button
+          type="button"
+          onClick={onRequestService}
+          className="-mb-2 inline-flex min-h-11 items-center text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+        >
+          Request a new service
+        </button>
+      </div>
       <div className="relative mt-1">
         <input
           id={id}
@@ -141,13 +151,6 @@ export function ServiceSelect({
           {error}
         </p>
       )}
-      <button
-        type="button"
-        onClick={onRequestService}
-        className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
-      >
-        Request a new service
-      </button>
     </div>
   );
 }
