@@ -1,20 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
+import { polyfillDialog } from '../../test-support/render-page.tsx';
 import CodeDetailDialog from './CodeDetailDialog.tsx';
 
 const { toCanvas } = vi.hoisted(() => ({ toCanvas: vi.fn(async () => {}) }));
 vi.mock('qrcode', () => ({ toCanvas }));
 
-beforeAll(() => {
-  // jsdom has no <dialog> behaviour.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(polyfillDialog);
 
 function code(link: string | null): PublicCodeDto {
   return {
