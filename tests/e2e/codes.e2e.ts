@@ -254,6 +254,28 @@ describe('codes in Chromium', () => {
       await context.close();
     });
 
+    it('skips confetti under prefers-reduced-motion, and the copy still works', async () => {
+      const context = await browser.newContext({
+        reducedMotion: 'reduce',
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(`${server.url}/${owner.username}`);
+      await page.getByRole('button', { name: /DoorDash/ }).click();
+      await page.getByRole('button', { name: 'Copy code' }).click();
+      await expect
+        .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+        .toBe('NOTE-CODE');
+      await page.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await page.getByTestId('confetti').count()).toBe(0);
+      expect(scripts.some((url) => url.includes('confetti'))).toBe(false);
+      await context.close();
+    });
+
     it('shows the manual-copy message when the clipboard is refused', async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
