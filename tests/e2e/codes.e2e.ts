@@ -266,11 +266,12 @@ describe('codes in Chromium', () => {
       });
       await page.goto(`${server.url}/${owner.username}`);
       await page.getByRole('button', { name: /DoorDash/ }).click();
-      await page.getByRole('button', { name: 'Copy code' }).click();
+      const dialog = page.getByRole('dialog', { name: 'DoorDash referral code' });
+      await dialog.getByRole('button', { name: 'Copy code' }).click();
       await expect
         .poll(() => page.evaluate(() => navigator.clipboard.readText()))
         .toBe('NOTE-CODE');
-      await page.getByRole('button', { name: 'Copied!' }).waitFor();
+      await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
       expect(await page.getByTestId('confetti').count()).toBe(0);
       expect(scripts.some((url) => url.includes('confetti'))).toBe(false);
       await context.close();
