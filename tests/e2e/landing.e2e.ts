@@ -31,7 +31,7 @@ describe('landing page in Chromium', () => {
     const first = page.getByTestId('demo-card').first();
     expect(await first.textContent()).toContain('Uber');
     expect(await first.textContent()).toContain('$15');
-    const logo = await first.getByRole('img').first().boundingBox();
+    const logo = await first.locator('[aria-hidden=true] > *').first().boundingBox();
     expect(logo?.width).toBe(64);
     expect(await page.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe(
       '/signup',

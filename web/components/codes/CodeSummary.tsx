@@ -23,7 +23,10 @@ export function CodeSummary({
 }: CodeSummaryProps) {
   return (
     <div className="flex min-w-0 items-center gap-3 sm:gap-4">
-      <ServiceLogo serviceId={service} name={serviceName} size={logoSize} />
+      {/* Decorative here: the service name is the next thing read. */}
+      <span aria-hidden="true" className="contents">
+        <ServiceLogo serviceId={service} name={serviceName} size={logoSize} />
+      </span>
       <div className="min-w-0 flex-1">
         <Heading className="truncate text-base font-semibold text-gray-900 dark:text-white">
           {serviceName}
