@@ -85,6 +85,9 @@ describe('codes in Chromium', () => {
     expect(await requestDialog.getByRole('textbox').first().inputValue()).toBe('Acme Rides');
     await page.keyboard.press('Escape');
     await requestDialog.waitFor({ state: 'hidden' });
+    // Focus goes back to the link that opened it (and must land before we type again).
+    const requestLink = dialog.getByRole('button', { name: 'Request a new service' });
+    await expect.poll(() => requestLink.evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('combobox', { name: 'Service' }).fill('spot');
     await dialog.getByRole('option', { name: 'Spotify' }).click();
     await dialog.getByLabel('Referral code').fill('FAMILY-1');
