@@ -74,7 +74,9 @@ describe('codes in Chromium', () => {
     await page.keyboard.press('Escape'); // closes the open service list first
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await createButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => createButton.evaluate((el) => el === document.activeElement))
+      .toBe(true);
 
     // 'Request a new service' opens the request form, prefilled with what was typed.
     await createButton.click();
