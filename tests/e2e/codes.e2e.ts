@@ -85,11 +85,15 @@ describe('codes in Chromium', () => {
     const requestDialog = page.getByRole('dialog', { name: 'Request a new service' });
     await requestDialog.waitFor();
     expect(await requestDialog.getByRole('textbox').first().inputValue()).toBe('Acme Rides');
+    // Wait for the dialog's close event: the Modal hands focus back to the opener then, and
+    // typing before that would lose focus (and the open list) to it.
+    const closed = requestDialog.evaluate(
+      (el) => new Promise<void>((resolve) => el.addEventListener('close', () => resolve())),
+    );
     await page.keyboard.press('Escape');
-    await requestDialog.waitFor({ state: 'hidden' });
-    // Focus goes back to the link that opened it (and must land before we type again).
+    await closed;
     const requestLink = dialog.getByRole('button', { name: 'Request a new service' });
-    await expect.poll(() => requestLink.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await requestLink.evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('combobox', { name: 'Service' }).fill('spot');
     await dialog.getByRole('option', { name: 'Spotify' }).click();
     await dialog.getByLabel('Referral code').fill('FAMILY-1');
