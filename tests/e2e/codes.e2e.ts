@@ -87,11 +87,14 @@ describe('codes in Chromium', () => {
     expect(await requestDialog.getByRole('textbox').first().inputValue()).toBe('Acme Rides');
     // Wait for the dialog's close event: the Modal hands focus back to the opener then, and
     // typing before that would lose focus (and the open list) to it.
-    const closed = requestDialog.evaluate(
-      (el) => new Promise<void>((resolve) => el.addEventListener('close', () => resolve())),
-    );
+    await requestDialog.evaluate((el) => {
+      const w = window as Window & { requestClosed?: Promise<void> };
+      w.requestClosed = new Promise<void>((resolve) =>
+        el.addEventListener('close', () => resolve()),
+      );
+    });
     await page.keyboard.press('Escape');
-    await closed;
+    await page.evaluate(() => (window as Window & { requestClosed?: Promise<void> }).requestClosed);
     const requestLink = dialog.getByRole('button', { name: 'Request a new service' });
     expect(await requestLink.evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('combobox', { name: 'Service' }).fill('spot');
