@@ -115,7 +115,7 @@ describe('ServiceLogo', () => {
     });
     render(<ServiceLogo serviceId="weirdsite" onError={onError} />);
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
-    expect((onError.mock.calls[0]?.[0] as Error).message).toBe('Invalid logo type: text/html');
+    expect(onError.mock.calls[0]?.[0]).toHaveProperty('message', 'Invalid logo type: text/html');
     expect(screen.getByRole('img', { name: 'Weirdsite logo' }).dataset.category).toBe('default');
   });
 
