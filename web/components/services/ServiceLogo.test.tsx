@@ -46,8 +46,8 @@ describe('ServiceLogo', () => {
     const fetchMock = stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
     render(
       <div>
-        {Array.from({ length: 20 }, (_, i) => (
-          <ServiceLogo key={i} serviceId="uber" size={i % 2 ? 40 : 80} />
+        {Array.from({ length: 20 }, (_, i) => `card-${i}`).map((key, i) => (
+          <ServiceLogo key={key} serviceId="uber" size={i % 2 ? 40 : 80} />
         ))}
       </div>,
     );
