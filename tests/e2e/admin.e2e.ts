@@ -43,8 +43,8 @@ describe('service requests and the admin review queue in Chromium', () => {
     }
   }
 
-  async function shot(page: Page, name: string) {
-    if (SCREENS) await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+  async function shot(page: Page, name: string, fullPage = true) {
+    if (SCREENS) await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
   }
 
   beforeAll(async () => {
@@ -74,17 +74,17 @@ describe('service requests and the admin review queue in Chromium', () => {
     await userPage.getByRole('button', { name: 'Request a new service' }).click();
     const dialog = userPage.getByRole('dialog', { name: 'Request a new service' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Service name').inputValue()).toBe('Acme Pay');
+    await dialog.getByLabel('Service name').fill('Acme Pay');
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await dialog.getByText('Domain is required').waitFor();
     await dialog.getByLabel('Domain').fill('www.acmepay.com');
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await dialog.getByText("Please enter the domain without 'www.' (e.g., example.com)").waitFor();
-    await shot(userPage, 'request-dialog-error-1280');
+    await shot(userPage, 'request-dialog-error-1280', false);
     await dialog.getByLabel('Domain').fill('acmepay.com');
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await dialog.getByRole('status').getByText('Acme Pay').waitFor();
-    await shot(userPage, 'request-dialog-sent-1280');
+    await shot(userPage, 'request-dialog-sent-1280', false);
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const rows = await withDb((db) =>
@@ -114,7 +114,7 @@ describe('service requests and the admin review queue in Chromium', () => {
     await row.getByRole('button', { name: 'Approve Acme Pay' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Approve service request' });
     await dialog.getByLabel(/Notes/).fill('Real referral program');
-    await shot(adminPage, 'admin-approve-modal-1280');
+    await shot(adminPage, 'admin-approve-modal-1280', false);
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText('Approved Acme Pay. It is now available in the code form.').waitFor();
     await row.getByText('Approved').waitFor();
@@ -229,7 +229,63 @@ describe('service requests and the admin review queue in Chromium', () => {
       await shot(page, `admin-table-375-${scheme}`);
       await page.getByRole('button', { name: 'Edit Acme Pay' }).click();
       await page.getByRole('dialog', { name: 'Edit service request' }).waitFor();
-      await shot(page, `admin-edit-modal-375-${scheme}`);
+      await shot(page, `admin-edit-modal-375-${scheme}`, false);
+      await context.close();
+    }
+  });
+
+  it('draws one fallback icon per category, and brand logos for known services', async () => {
+    const categories = {
+      foodlyeats: ['Foodly Eats', 'food'],
+      tripnest: ['TripNest', 'travel'],
+      chathub: ['ChatHub', 'social'],
+      streambox: ['StreamBox', 'entertainment'],
+      shopkart: ['ShopKart', 'retail'],
+      appsmith: ['Appsmith', 'tech'],
+      zebra: ['Zebra', 'default'],
+    } as const;
+    await withDb(async (db) => {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'requester')
+        .executeTakeFirstOrThrow();
+      for (const [id, [name]] of Object.entries(categories)) {
+        const at = nowIso();
+        await db
+          .insertInto('services')
+          .values({ id, name, domain: `${id}.com`, created_at: at, created_by: 'system' })
+          .execute();
+        await db
+          .insertInto('codes')
+          .values({
+            id: newId(),
+            user_id: user.id,
+            service: id,
+            product_name: null,
+            code: id.toUpperCase(),
+            reward: '5',
+            link: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+    });
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addCookies(await userContext.cookies());
+      const page = await context.newPage();
+      await page.goto(`${server.url}/dashboard`);
+      for (const [id, [, category]] of Object.entries(categories)) {
+        const card = page.getByTestId('code-card').filter({ hasText: id.toUpperCase() });
+        await card.locator(`[data-category="${category}"]`).waitFor();
+      }
+      await shot(page, `fallback-icons-${width}`);
+      await page.goto(`${server.url}/`);
+      // The landing overlay's known brands come from the bundled simple-icons SVGs.
+      await page.locator('img[alt="Uber logo"][src^="data:image/svg+xml"]').first().waitFor();
+      await shot(page, `landing-brand-logos-${width}`, false);
       await context.close();
     }
   });

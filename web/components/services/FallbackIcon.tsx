@@ -31,7 +31,7 @@ export interface FallbackIconProps {
  */
 export function FallbackIcon({ name, size, className = '' }: FallbackIconProps) {
   const style = fallbackCategory(name);
-  const badge = Math.max(14, Math.round(size * 0.38));
+  const badge = Math.max(16, Math.round(size * 0.42));
   return (
     <span
       role="img"

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   SERVICE_REQUEST_MESSAGES,
   serviceRequestSchema,
@@ -35,8 +35,10 @@ export function ServiceRequestDialog({
   const [submitted, setSubmitted] = useState<string | null>(null);
   const submit = useSubmitServiceRequest();
 
-  // Every opening starts a fresh form.
-  useEffect(() => {
+  // Every opening starts a fresh form; what the user types while it is open is kept.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setDisplayName(initialName);
       setDomain('');
@@ -44,7 +46,7 @@ export function ServiceRequestDialog({
       setFormError(null);
       setSubmitted(null);
     }
-  }, [open, initialName]);
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();

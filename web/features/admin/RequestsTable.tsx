@@ -60,7 +60,7 @@ export function RequestsTable({ requests, onAction }: RequestsTableProps) {
         {requests.map((request) => (
           <tr
             key={request.id}
-            className="block rounded-xl bg-white py-2 shadow-sm ring-1 ring-gray-200 md:table-row md:rounded-none md:shadow-none md:ring-0 md:not-last:border-b md:not-last:border-gray-200 dark:bg-gray-900 dark:ring-gray-800 md:dark:not-last:border-gray-800"
+            className="block rounded-xl bg-white py-2 shadow-sm ring-1 ring-gray-200 md:table-row md:rounded-none md:bg-transparent md:shadow-none md:ring-0 md:dark:bg-transparent md:not-last:border-b md:not-last:border-gray-200 dark:bg-gray-900 dark:ring-gray-800 md:dark:not-last:border-gray-800"
           >
             <td className={cell}>
               <span className="block font-semibold text-gray-900 dark:text-white">
