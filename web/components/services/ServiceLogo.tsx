@@ -64,8 +64,9 @@ export function ServiceLogo({
         width={size}
         height={size}
         draggable={false}
-        className={`shrink-0 rounded-xl bg-white object-contain p-[12%] ring-1 ring-gray-200 dark:ring-gray-700 ${className}`}
-        style={{ width: size, height: size }}
+        className={`shrink-0 rounded-xl bg-white object-contain ring-1 ring-gray-200 dark:ring-gray-700 ${className}`}
+        // Padding in px: a percentage would follow the parent's width, not the logo's.
+        style={{ width: size, height: size, padding: Math.round(size * 0.12) }}
         onError={() =>
           setState({
             id: serviceId,
