@@ -168,6 +168,42 @@ describeEachDatabase('admin review queue', (ctx) => {
     },
   );
 
+  it('approves a request that was rejected earlier (an admin may change their mind)', async () => {
+    const admin = await ctx.createUser({ admin: true });
+    const { id } = await makeRequest(ctx, 'Second Thought', 'secondthought.com', 'rejected');
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/api/admin/service-requests/${id}/approve`,
+      cookie: admin.cookie,
+      body: { notes: 'Reconsidered' },
+    });
+    expect(response.json()).toMatchObject({
+      serviceCreated: true,
+      request: { status: 'approved', notes: 'Reconsidered' },
+    });
+    expect(await service(ctx, 'secondthought')).toBeDefined();
+  });
+
+  it('refuses to edit a pending request onto the id of another pending one', async () => {
+    const admin = await ctx.createUser({ admin: true });
+    await makeRequest(ctx, 'Taken Id', 'takenid.com', 'pending');
+    const { id } = await makeRequest(ctx, 'Other Id', 'otherid.com', 'pending');
+    const response = await ctx.request({
+      method: 'PATCH',
+      url: `/api/admin/service-requests/${id}`,
+      cookie: admin.cookie,
+      body: { serviceId: 'takenid', displayName: 'Taken Id', domain: 'takenid.com' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('A request for this service is already pending');
+    const row = await ctx.database.db
+      .selectFrom('service_requests')
+      .select('service_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.service_id).toBe('otherid');
+  });
+
   it('applies the domain rules to edits and changes nothing on failure', async () => {
     const admin = await ctx.createUser({ admin: true });
     const { id } = await makeRequest(ctx, 'Edit Bad', 'editbad.com', 'pending');
