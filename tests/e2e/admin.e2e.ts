@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database.ts';
@@ -43,6 +44,14 @@ describe('service requests and the admin review queue in Chromium', () => {
     }
   }
 
+  /** axe-core finds nothing on the page as it stands (design.md). */
+  async function expectAccessible(page: Page) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+  }
+
   async function shot(page: Page, name: string, fullPage = true) {
     if (SCREENS) await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
   }
@@ -81,6 +90,7 @@ describe('service requests and the admin review queue in Chromium', () => {
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await dialog.getByText("Please enter the domain without 'www.' (e.g., example.com)").waitFor();
     await shot(userPage, 'request-dialog-error-1280', false);
+    await expectAccessible(userPage);
     await dialog.getByLabel('Domain').fill('acmepay.com');
     await dialog.getByRole('button', { name: 'Submit request' }).click();
     await dialog.getByRole('status').getByText('Acme Pay').waitFor();
@@ -103,6 +113,7 @@ describe('service requests and the admin review queue in Chromium', () => {
     await userPage.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await userPage.getByText("You don't have admin privileges.").waitFor();
     await shot(userPage, 'access-denied-1280');
+    await expectAccessible(userPage);
   });
 
   it('the CLI-made admin approves it with a note', async () => {
@@ -111,10 +122,12 @@ describe('service requests and the admin review queue in Chromium', () => {
     await row.getByText('acmepay.com').waitFor();
     await row.getByText('Pending').waitFor();
     await shot(adminPage, 'admin-table-1280');
+    await expectAccessible(adminPage);
     await row.getByRole('button', { name: 'Approve Acme Pay' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Approve service request' });
     await dialog.getByLabel(/Notes/).fill('Real referral program');
     await shot(adminPage, 'admin-approve-modal-1280', false);
+    await expectAccessible(adminPage);
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText('Approved Acme Pay. It is now available in the code form.').waitFor();
     await row.getByText('Approved').waitFor();
@@ -208,6 +221,7 @@ describe('service requests and the admin review queue in Chromium', () => {
       .getByText('Approved')
       .waitFor();
     await shot(adminPage, 'admin-manual-warning-1280');
+    await expectAccessible(adminPage);
     await warning.getByRole('button', { name: 'Dismiss' }).click();
     await warning.waitFor({ state: 'detached' });
   });
@@ -227,6 +241,7 @@ describe('service requests and the admin review queue in Chromium', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(page, `admin-table-375-${scheme}`);
+      await expectAccessible(page);
       await page.getByRole('button', { name: 'Edit Acme Pay' }).click();
       await page.getByRole('dialog', { name: 'Edit service request' }).waitFor();
       await shot(page, `admin-edit-modal-375-${scheme}`, false);
