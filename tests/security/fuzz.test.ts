@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import { hostileBody } from './hostile-bodies.ts';
+import {
+  type Actor,
+  call,
+  createActor,
+  createCode,
+  createServiceRequest,
+  type SecurityApp,
+  snapshot,
+  startSecurityApp,
+} from './support/security-app.ts';
+
+const RUNS = 1000;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+for (const kind of testDatabaseKinds()) {
+  describe(`fuzzing every JSON endpoint [${kind}]`, () => {
+    let target: SecurityApp;
+    let user: Actor;
+    let admin: Actor;
+    let codeId: string;
+    let requestId: string;
+
+    beforeAll(async () => {
+      // Limits would answer 429 before validation runs; raise them so every body is parsed.
+      target = await startSecurityApp(kind, { RATE_LIMIT_SCALE: '100000' });
+      user = await createActor(target);
+      admin = await createActor(target, { admin: true });
+      codeId = await createCode(target, user.id);
+      requestId = await createServiceRequest(target, user.id);
+    });
+    afterAll(() => target?.destroy());
+
+    it('has JSON endpoints to fuzz', () => {
+      expect(target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!))).not.toEqual(
+        [],
+      );
+    });
+
+    it(`answers ${RUNS} hostile bodies per endpoint without a 5xx, and a refusal changes no row`, async () => {
+      const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
+      for (const route of endpoints) {
+        const [method, pattern] = route.split(' ') as [string, string];
+        const url = pattern.replace(
+          ':id',
+          pattern.includes('service-requests') ? requestId : codeId,
+        );
+        const actor = pattern.startsWith('/api/admin') ? admin : user;
+        await fc.assert(
+          fc.asyncProperty(hostileBody, async (body) => {
+            const cookie = await actor.cookie();
+            const before = await snapshot(target.database);
+            const response = await call(target, { method, url, body, cookie });
+            expect(response.statusCode, `${route} ${body.slice(0, 200)}`).toBeLessThan(500);
+            if (response.statusCode >= 400) {
+              expect(await snapshot(target.database), `${route} ${body.slice(0, 200)}`).toEqual(
+                before,
+              );
+            }
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      const probe: Record<string, unknown> = {};
+      expect(probe.isAdmin).toBeUndefined();
+      expect(probe.polluted).toBeUndefined();
+    }, 600_000);
+  });
+}
