@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** The e-mail and username messages of spec §5 and §8, word for word. */
+export const AUTH_MESSAGES = Object.freeze({
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  invalidEmail: 'Invalid email address',
+  userDisabled: 'This account has been disabled',
+  sendFailed: 'Failed to send sign-in link. Please try again.',
+  linkExpired: 'This link has expired or already been used. Please request a new one.',
+  signInFailed: 'Failed to sign in. Please try again or request a new link.',
+  confirmEmail: 'Please enter your email to complete sign-in',
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must be less than 20 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  usernameTaken: 'Username is already taken. Please try another.',
+  usernameSaveFailed: 'Failed to set username. Please try again.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  authLoadFailed: 'Authentication error occurred',
+});
+
+/** The simple pattern of spec §5: something@something.something, no spaces. */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** RFC 5321's limit on a forward path; longer addresses cannot receive mail. */
+const EMAIL_MAX = 254;
+
+/** Trimmed, NFKC-normalised and lowercased: the one form addresses are stored and compared in. */
+export function normalizeEmail(value: string): string {
+  return value.trim().normalize('NFKC').toLowerCase();
+}
+
+/** An e-mail address as typed; parses to its normalised form. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .overwrite(normalizeEmail)
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .regex(SIMPLE_EMAIL, AUTH_MESSAGES.emailInvalid)
+  .max(EMAIL_MAX, AUTH_MESSAGES.invalidEmail);
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** A username as typed; parses to its stored (lowercase) form. */
+export const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameRequired })
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .min(LIMITS.usernameMin, AUTH_MESSAGES.usernameTooShort)
+  .max(LIMITS.usernameMax, AUTH_MESSAGES.usernameTooLong)
+  .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters)
+  .overwrite((value) => value.toLowerCase());
+
+export const emailLinkRequestSchema = z.object({ email: emailSchema });
+export const emailLinkVerifySchema = z.object({
+  email: emailSchema,
+  token: z.string({ error: AUTH_MESSAGES.linkExpired }).min(1, AUTH_MESSAGES.linkExpired).max(200),
+});
+export const setUsernameSchema = z.object({ username: usernameSchema });
+
+/**
+ * Names that would shadow a route or a served file (`/admin`, `/api`, …), or read as the site
+ * speaking. They are refused as taken.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'about',
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'assets',
+  'dashboard',
+  'finishsignup',
+  'healthz',
+  'help',
+  'index',
+  'login',
+  'logout',
+  'magic_link',
+  'magiclink',
+  'me',
+  'null',
+  'privacy',
+  'refstash',
+  'root',
+  'settings',
+  'signin',
+  'signout',
+  'signup',
+  'static',
+  'support',
+  'system',
+  'terms',
+  'undefined',
+  'usernames',
+  'www',
+]);
+
+/** True when the name (any case) is reserved. */
+export function isReservedUsername(name: string): boolean {
+  return RESERVED_USERNAMES.has(name.toLowerCase());
+}
+
+export const FALLBACK_USERNAME = 'user';
+
+/**
+ * The username step's suggestion (spec §3): the part of the e-mail before the @, made valid
+ * (accents dropped, runs of other characters become one underscore, cut to 20), else 'user'.
+ */
+export function usernameFromEmail(email: string): string {
+  const local = normalizeEmail(email).split('@')[0] ?? '';
+  const candidate = local
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, LIMITS.usernameMax)
+    .replace(/_+$/, '');
+  const valid = usernameSchema.safeParse(candidate).success && !isReservedUsername(candidate);
+  return valid ? candidate : FALLBACK_USERNAME;
+}
