@@ -1,5 +1,54 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { LANDING_PREVIEW_COUNT, LIMITS } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { errors } from '../../errors.ts';
+import { getLandingPreview, getProfile } from './profiles.service.ts';
 
-/** /api routes of the profiles feature. */
-export async function profilesRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const nullableString = { type: ['string', 'null'] } as const;
+
+/** The response schema lets Fastify serialise profiles without generic JSON.stringify. */
+const profileResponse = {
+  200: {
+    type: 'object',
+    properties: {
+      username: { type: 'string' },
+      codes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            service: { type: 'string' },
+            serviceName: { type: 'string' },
+            productName: nullableString,
+            code: { type: 'string' },
+            reward: { type: 'string' },
+            link: nullableString,
+            clicks: { type: 'integer' },
+            createdAt: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Public profiles, and the landing page's demo preview. */
+export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db, config } = deps;
+
+  app.get('/profiles/:username', { schema: { response: profileResponse } }, async (request) => {
+    const { username } = request.params as { username: string };
+    // No stored username is longer than the cap, so a longer one cannot exist.
+    if (username.length > LIMITS.usernameMax) {
+      throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
+    }
+    return getProfile(db, username);
+  });
+
+  // The browser does not know DEMO_USERNAME; this names no user and shows only the preview.
+  app.get('/landing/preview', { schema: { response: profileResponse } }, async () =>
+    getLandingPreview(db, config.demoUsername, LANDING_PREVIEW_COUNT),
+  );
+}

@@ -1,0 +1,49 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { insertClick } from './clicks.repository.ts';
+
+/** Crawlers, link unfurlers and scripted HTTP clients: answered, never counted. */
+const BOT_USER_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|scrape|facebookexternalhit|embedly|preview|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|httpclient|axios\/|node-fetch|lighthouse|pingdom|uptime/i;
+
+/** True for a missing user agent or one that names a bot or a scripted client. */
+export function isBotUserAgent(userAgent: string | undefined): boolean {
+  if (!userAgent || !userAgent.trim()) return true;
+  return BOT_USER_AGENT.test(userAgent);
+}
+
+/** The salt rotates every UTC day, so hashes link visits within a day and never across days. */
+export function dailySalt(secret: string, at: Date): string {
+  return createHmac('sha256', secret)
+    .update(`click-visitor:${at.toISOString().slice(0, 10)}`)
+    .digest('hex');
+}
+
+/** SHA-256 of the daily salt, the IP and the user agent: the raw IP is never stored. */
+export function visitorHash(secret: string, at: Date, ip: string, userAgent: string): string {
+  return createHash('sha256')
+    .update(`${dailySalt(secret, at)}\n${ip}\n${userAgent}`)
+    .digest('hex');
+}
+
+export interface ClickInput {
+  codeId: string;
+  ip: string;
+  userAgent: string | undefined;
+  secret: string;
+}
+
+/**
+ * Records a visitor's copy. Returns 'ignored' for bots, 'not-found' for an unknown code and
+ * 'recorded' otherwise.
+ */
+export async function recordClick(
+  db: Kysely<DB>,
+  { codeId, ip, userAgent, secret }: ClickInput,
+): Promise<'recorded' | 'ignored' | 'not-found'> {
+  if (isBotUserAgent(userAgent)) return 'ignored';
+  const now = new Date();
+  const hash = visitorHash(secret, now, ip, userAgent ?? '');
+  return (await insertClick(db, codeId, now.toISOString(), hash)) ? 'recorded' : 'not-found';
+}

@@ -1,0 +1,87 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CodeUpdate, DB, NewCode } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The columns every code answer is built from (see codes.presenter.ts). */
+export interface CodeWithServiceRow {
+  id: string;
+  service: string;
+  service_name: string;
+  product_name: string | null;
+  code: string;
+  reward: string;
+  link: string | null;
+  clicks: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function selectCodesWithService(db: Db) {
+  return db
+    .selectFrom('codes')
+    .innerJoin('services', 'services.id', 'codes.service')
+    .select([
+      'codes.id',
+      'codes.service',
+      'services.name as service_name',
+      'codes.product_name',
+      'codes.code',
+      'codes.reward',
+      'codes.link',
+      'codes.clicks',
+      'codes.created_at',
+      'codes.updated_at',
+    ]);
+}
+
+/** The owner's codes, newest first (ids are UUIDv7, so they break same-millisecond ties). */
+export function listCodesByUser(db: Db, userId: string): Promise<CodeWithServiceRow[]> {
+  return selectCodesWithService(db)
+    .where('codes.user_id', '=', userId)
+    .orderBy('codes.created_at', 'desc')
+    .orderBy('codes.id', 'desc')
+    .execute();
+}
+
+/** One code, only when it belongs to `userId`. */
+export function findOwnedCode(
+  db: Db,
+  userId: string,
+  codeId: string,
+): Promise<CodeWithServiceRow | undefined> {
+  return selectCodesWithService(db)
+    .where('codes.id', '=', codeId)
+    .where('codes.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertCode(db: Db, code: NewCode): Promise<void> {
+  await db.insertInto('codes').values(code).execute();
+}
+
+/** Updates the code only when `userId` owns it; false when there is no such code of theirs. */
+export async function updateOwnedCode(
+  db: Db,
+  userId: string,
+  codeId: string,
+  changes: CodeUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('codes')
+    .set(changes)
+    .where('id', '=', codeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the code (and, by cascade, its click events) only when `userId` owns it. */
+export async function deleteOwnedCode(db: Db, userId: string, codeId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('codes')
+    .where('id', '=', codeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

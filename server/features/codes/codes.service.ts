@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import {
+  CODE_MESSAGES,
+  type CodeDto,
+  type CodeFormValues,
+  type CodeUpdateValues,
+} from '../../../shared/code-schemas.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { newId, nowIso } from '../../db/ids.ts';
+import type { CodeUpdate, DB } from '../../db/schema.ts';
+import { errors } from '../../errors.ts';
+import { serviceExists } from '../services/services.repository.ts';
+import { presentCode } from './codes.presenter.ts';
+import {
+  deleteOwnedCode,
+  findOwnedCode,
+  insertCode,
+  listCodesByUser,
+  updateOwnedCode,
+} from './codes.repository.ts';
+
+/** Someone else's code answers exactly like a missing one: 404, never 403. */
+const codeNotFound = () => errors.notFound('Code not found');
+
+const invalidService = () =>
+  errors.badRequest(CODE_MESSAGES.serviceInvalid, { service: CODE_MESSAGES.serviceInvalid });
+
+async function requireService(db: Kysely<DB>, serviceId: string): Promise<void> {
+  if (!(await serviceExists(db, serviceId))) throw invalidService();
+}
+
+/** Runs a write whose foreign key to services may lose a race with a service's removal. */
+async function withServiceCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw invalidService();
+    throw error;
+  }
+}
+
+export async function listCodes(db: Kysely<DB>, userId: string): Promise<CodeDto[]> {
+  return (await listCodesByUser(db, userId)).map(presentCode);
+}
+
+export async function createCode(
+  db: Kysely<DB>,
+  userId: string,
+  values: CodeFormValues,
+): Promise<CodeDto> {
+  await requireService(db, values.service);
+  const id = newId();
+  const now = nowIso();
+  await withServiceCheck(() =>
+    insertCode(db, {
+      id,
+      user_id: userId,
+      service: values.service,
+      product_name: values.productName,
+      code: values.code,
+      reward: values.reward,
+      link: values.link,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  const row = await findOwnedCode(db, userId, id);
+  if (!row) throw codeNotFound();
+  return presentCode(row);
+}
+
+export async function updateCode(
+  db: Kysely<DB>,
+  userId: string,
+  codeId: string,
+  values: CodeUpdateValues,
+): Promise<CodeDto> {
+  if (values.service !== undefined) await requireService(db, values.service);
+  const changes: CodeUpdate = { updated_at: nowIso() };
+  if (values.service !== undefined) changes.service = values.service;
+  if (values.code !== undefined) changes.code = values.code;
+  if (values.reward !== undefined) changes.reward = values.reward;
+  if (values.productName !== undefined) changes.product_name = values.productName;
+  if (values.link !== undefined) changes.link = values.link;
+  const updated = await withServiceCheck(() => updateOwnedCode(db, userId, codeId, changes));
+  if (!updated) throw codeNotFound();
+  const row = await findOwnedCode(db, userId, codeId);
+  if (!row) throw codeNotFound();
+  return presentCode(row);
+}
+
+export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {
+  if (!(await deleteOwnedCode(db, userId, codeId))) throw codeNotFound();
+}
+
+export { codeNotFound };

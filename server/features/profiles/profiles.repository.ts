@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** One row per code; a user with no codes yields one row whose code columns are null. */
+export interface ProfileRow {
+  username: string | null;
+  id: string | null;
+  service: string | null;
+  service_name: string | null;
+  product_name: string | null;
+  code: string | null;
+  reward: string | null;
+  link: string | null;
+  clicks: number | null;
+  created_at: string | null;
+}
+
+/**
+ * A public profile in ONE indexed query: the user by the unique username index, their codes by
+ * (user_id, created_at) newest first, each joined to its service. No rows means no such user.
+ */
+export function findProfileRows(
+  db: Kysely<DB>,
+  username: string,
+  limit?: number,
+): Promise<ProfileRow[]> {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('codes', 'codes.user_id', 'users.id')
+    .leftJoin('services', 'services.id', 'codes.service')
+    .select([
+      'users.username',
+      'codes.id',
+      'codes.service',
+      'services.name as service_name',
+      'codes.product_name',
+      'codes.code',
+      'codes.reward',
+      'codes.link',
+      'codes.clicks',
+      'codes.created_at',
+    ])
+    .where('users.username', '=', username)
+    .where('users.disabled_at', 'is', null)
+    .orderBy('codes.created_at', 'desc')
+    .orderBy('codes.id', 'desc');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}

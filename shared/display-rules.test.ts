@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatReward, safeHttpUrl } from './display-rules.ts';
+
+describe('formatReward', () => {
+  it.each([
+    ['15', '$15'],
+    ['40', '$40'],
+    ['12.50', '$12.50'],
+    [' 7 ', '$7'],
+  ])('prefixes a numeric reward %j with $', (reward, shown) => {
+    expect(formatReward(reward)).toBe(shown);
+  });
+
+  it.each(['1 month free', 'Free stock', '$10', '10%', '£10', '10 USD', ''])(
+    'shows %j as written',
+    (reward) => {
+      expect(formatReward(reward)).toBe(reward);
+    },
+  );
+});
+
+describe('safeHttpUrl', () => {
+  it.each([
+    ['https://uber.com/invite/x', 'https://uber.com/invite/x'],
+    ['http://example.com', 'http://example.com/'],
+    ['  https://a.example/b?c=d  ', 'https://a.example/b?c=d'],
+  ])('accepts the http(s) URL %j', (link, href) => {
+    expect(safeHttpUrl(link)).toBe(href);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://example.com/file',
+    'mailto:someone@example.com',
+    'Enter the code at checkout',
+    'uber.com/invite/x',
+    '//evil.example',
+    '',
+    null,
+    undefined,
+  ])('refuses %j', (link) => {
+    expect(safeHttpUrl(link)).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Display rules of spec §5 and decisions.md, shared by every card. Kept free of dependencies:
+ * the public profile's first-load bundle imports it.
+ */
+
+const NUMERIC_REWARD = /^\d+(?:[.,]\d+)?$/;
+
+/** The reward with a `$` prefix when it is a plain number ("15" → "$15"), else as written. */
+export function formatReward(reward: string): string {
+  const trimmed = reward.trim();
+  return NUMERIC_REWARD.test(trimmed) ? `$${trimmed}` : reward;
+}
+
+/**
+ * The link as a URL when it parses as an absolute http: or https: URL, else null (a note, or
+ * a javascript:/data: link, which must never become clickable or a QR code).
+ */
+export function safeHttpUrl(link: string | null | undefined): string | null {
+  if (!link) return null;
+  const trimmed = link.trim();
+  if (!URL.canParse(trimmed)) return null;
+  const url = new URL(trimmed);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (!url.hostname) return null;
+  return url.href;
+}
