@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** The example host the spec's domain messages name. */
+const EXAMPLE_HOST = 'example.com';
+
+/** The exact domain messages of spec §5, in the order they are checked. */
+export const DOMAIN_MESSAGES = Object.freeze({
+  required: 'Domain is required',
+  invalid: `Please enter a valid domain (e.g., ${EXAMPLE_HOST})`,
+  www: `Please enter the domain without 'www.' (e.g., ${EXAMPLE_HOST})`,
+  protocol: `Please enter only the domain (e.g., ${EXAMPLE_HOST})`,
+  tooLong: `Domain is too long (max ${LIMITS.domainMax} characters)`,
+  partTooLong: `Domain parts are too long (max ${LIMITS.domainPartMax} characters per part)`,
+  consecutiveDots: 'Domain cannot contain consecutive dots',
+  edgeDot: 'Domain cannot start or end with a dot',
+});
+
+export const SERVICE_REQUEST_MESSAGES = Object.freeze({
+  nameRequired: 'Service name is required',
+  nameTooLong: `Service name is too long (max ${LIMITS.serviceNameMax} characters)`,
+  serviceExists: 'This service already exists',
+  requestPending: 'A request for this service is already pending',
+  submitFailed: 'Failed to submit service request. Please try again.',
+});
+
+/** Letters, digits and inner hyphens per label; a final label of letters (a TLD) at least 2 long. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const TLD = /^[a-z][a-z0-9-]*[a-z0-9]$/;
+
+/**
+ * Returns the first spec §5 message the domain breaks, or null when it is valid. The checks
+ * that name a specific mistake (protocol, www., length, dots) come before the generic format
+ * message, so the user learns what to fix.
+ */
+export function domainProblem(domain: string): string | null {
+  if (domain.length === 0) return DOMAIN_MESSAGES.required;
+  // A scheme, or a path, query or fragment after the host: the user pasted a URL.
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(domain) || /[/?#]/.test(domain)) {
+    return DOMAIN_MESSAGES.protocol;
+  }
+  if (domain.startsWith('www.')) return DOMAIN_MESSAGES.www;
+  if (domain.length > LIMITS.domainMax) return DOMAIN_MESSAGES.tooLong;
+  if (domain.includes('..')) return DOMAIN_MESSAGES.consecutiveDots;
+  if (domain.startsWith('.') || domain.endsWith('.')) return DOMAIN_MESSAGES.edgeDot;
+  const labels = domain.split('.');
+  if (labels.some((label) => label.length > LIMITS.domainPartMax)) {
+    return DOMAIN_MESSAGES.partTooLong;
+  }
+  const tld = labels[labels.length - 1] ?? '';
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || !TLD.test(tld)) {
+    return DOMAIN_MESSAGES.invalid;
+  }
+  return null;
+}
+
+/** A domain as typed: trimmed and lowercased (domains are stored lowercase), then checked. */
+export const domainSchema = z
+  .string({ error: DOMAIN_MESSAGES.required })
+  .transform((value) => value.trim().toLowerCase())
+  .superRefine((value, ctx) => {
+    const problem = domainProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The service name field: required, trimmed. */
+export const serviceNameSchema = z
+  .string({ error: SERVICE_REQUEST_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SERVICE_REQUEST_MESSAGES.nameRequired)
+  .max(LIMITS.serviceNameMax, SERVICE_REQUEST_MESSAGES.nameTooLong);
+
+/** POST /api/service-requests and the request form. */
+export const serviceRequestSchema = z.object({
+  displayName: serviceNameSchema,
+  domain: domainSchema,
+});
+
+export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
+
+/** Spec §5: the service id is the name lowercased with all whitespace removed. */
+export function serviceIdFromName(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '');
+}
