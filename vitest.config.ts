@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The full 1,000-body fuzz runs in `npm run test:stress`.
+          env: { FUZZ_RUNS: '100' },
         },
       },
       {

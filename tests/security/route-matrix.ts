@@ -76,6 +76,7 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     expect: { ...OWNED, user: 200 },
   },
   'DELETE /api/codes/:id': { url: (f) => `/api/codes/${f.code}`, expect: { ...OWNED, user: 204 } },
+  'GET /api/landing/preview': { url: () => '/api/landing/preview', expect: ANYONE(200) },
   'GET /api/profiles/:username': {
     url: (f) => `/api/profiles/${f.owner.username}`,
     expect: ANYONE(200),
@@ -131,8 +132,12 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
   },
 };
 
-/** Fresh owned resources for one case, so a DELETE or approve cannot affect the next case. */
-export async function createFixture(target: SecurityApp, owner: Actor): Promise<Fixture> {
+/**
+ * A fresh owner with a code and a pending request for one case, so a DELETE, an approve or a
+ * rename cannot affect the next case. The `user` role acts as this owner.
+ */
+export async function createFixture(target: SecurityApp): Promise<Fixture> {
+  const owner = await createActor(target);
   return {
     owner,
     code: await createCode(target, owner.id),
