@@ -51,7 +51,10 @@ describeEachDatabase('POST /api/service-requests', (ctx) => {
     'refuses domain "$input" with "$message" and stores nothing',
     async ({ input, message }) => {
       const user = await ctx.createUser();
-      const response = await submit(ctx, user.cookie, { displayName: 'Domain Case', domain: input });
+      const response = await submit(ctx, user.cookie, {
+        displayName: 'Domain Case',
+        domain: input,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({ message, fields: { domain: message } });
       expect(await pendingRows(ctx, 'domaincase')).toHaveLength(0);
