@@ -51,10 +51,22 @@ export const usernameSchema = z
   .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters)
   .overwrite((value) => value.toLowerCase());
 
+/** The signed-in user on the wire: GET /api/me, PUT /api/me/username and sign-in's `user`. */
+export interface Me {
+  id: string;
+  email: string;
+  /** Lowercase; null until the username step is done. */
+  username: string | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  isAdmin: boolean;
+}
+
 export const emailLinkRequestSchema = z.object({ email: emailSchema });
 export const emailLinkVerifySchema = z.object({
   email: emailSchema,
-  token: z.string({ error: AUTH_MESSAGES.linkExpired }).min(1, AUTH_MESSAGES.linkExpired).max(200),
+  // A missing or malformed token is just an unknown one: it answers auth/invalid-action-code.
+  token: z.string().max(200).catch(''),
 });
 export const setUsernameSchema = z.object({ username: usernameSchema });
 

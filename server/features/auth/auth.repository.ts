@@ -108,6 +108,19 @@ export async function updateLastLogin(db: Kysely<DB>, userId: string, now: strin
   await db.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
 }
 
+/** Sessions are otherwise only removed when presented after expiry; sign-in sweeps the user's. */
+export async function deleteExpiredSessionsOf(
+  db: Kysely<DB>,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
 export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')

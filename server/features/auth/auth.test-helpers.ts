@@ -19,7 +19,7 @@ export function nextIp(): string {
  * A capture SMTP server for the file, and the env that points the app at it. TRUST_PROXY lets
  * a test pick its client address with X-Forwarded-For.
  */
-export function useSmtpCapture(): { smtp: () => SmtpCapture; env: () => Record<string, string> } {
+export function withSmtpCapture(): { smtp: () => SmtpCapture; env: () => Record<string, string> } {
   let smtp: SmtpCapture | undefined;
   beforeAll(async () => {
     smtp = await startSmtpCapture();

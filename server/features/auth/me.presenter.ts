@@ -1,19 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Me } from '../../../shared/auth-schemas.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { isAdmin } from '../admin/admin.repository.ts';
 
-/** The wire shape of GET /api/me (web/features/auth/api.ts `Me`). */
-export interface MeResponse {
-  id: string;
-  email: string;
-  username: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isAdmin: boolean;
-}
-
-export async function presentMe(db: Kysely<DB>, user: AuthUser): Promise<MeResponse> {
+/** The user as the API shows it, with the admin flag looked up. */
+export async function presentMe(db: Kysely<DB>, user: AuthUser): Promise<Me> {
   return {
     id: user.id,
     email: user.email,

@@ -7,11 +7,11 @@ import {
   mailedToken,
   requestLink,
   uniqueEmail,
-  useSmtpCapture,
   verifyLink,
+  withSmtpCapture,
 } from './auth.test-helpers.ts';
 
-const capture = useSmtpCapture();
+const capture = withSmtpCapture();
 
 describeEachDatabase(
   'sign-in link tokens',
@@ -101,6 +101,22 @@ describeEachDatabase(
       const response = await verifyLink(ctx, {
         email: uniqueEmail(),
         token: 'A'.repeat(43),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('auth/invalid-action-code');
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['not a string', 42],
+      ['too long', 'A'.repeat(500)],
+    ])('answers a %s token with auth/invalid-action-code', async (_label, token) => {
+      const response = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/email-link/verify',
+        body: { email: uniqueEmail(), token },
+        headers: { 'x-forwarded-for': '192.0.2.77' },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('auth/invalid-action-code');

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { type AuthUser, sha256Hex } from '../../plugins/session.ts';
 import {
   consumeSignInToken,
+  deleteExpiredSessionsOf,
   deleteExpiredSignInTokens,
   deleteSignInToken,
   findUserByEmail,
@@ -118,6 +119,7 @@ export async function completeSignIn(
     throw new AppError(403, ERROR_CODES.userDisabled, AUTH_MESSAGES.userDisabled);
   }
   await updateLastLogin(db, user.id, now);
+  await deleteExpiredSessionsOf(db, user.id, now);
   return {
     user: {
       id: user.id,

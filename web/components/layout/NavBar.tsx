@@ -1,27 +1,46 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { TIMINGS } from '../../../shared/limits.ts';
 import { useMe, useSignOut } from '../../features/auth/api.ts';
 import { paths } from '../../paths.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium transition-colors ${
+  `inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-medium transition-colors sm:px-3 ${
     isActive
       ? 'bg-accent-50 text-accent-700 dark:bg-gray-800 dark:text-accent-300'
       : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800'
   }`;
 
+/**
+ * Whether to show the Admin link. The admin flag comes with the user record; if that has not
+ * loaded within 3 s (spec §4), the bar gives up and treats the user as a non-admin until the
+ * record is fetched again.
+ */
+function useAdminLinkVisible(me: ReturnType<typeof useMe>): boolean {
+  const [gaveUp, setGaveUp] = useState(false);
+  const loading = me.fetchStatus === 'fetching' && me.data === undefined;
+  useEffect(() => {
+    if (!loading) return;
+    setGaveUp(false);
+    const timer = setTimeout(() => setGaveUp(true), TIMINGS.adminCheckNavMs);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return !gaveUp && me.data?.isAdmin === true;
+}
+
 /** The top bar: signed-out and signed-in variants of spec §2. */
 export function NavBar() {
   const me = useMe();
   const signOut = useSignOut();
-  const navigate = useNavigate();
+  const showAdmin = useAdminLinkVisible(me);
   const user = me.data;
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-900/90">
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
+        className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-2 px-4 py-2 sm:flex-nowrap sm:py-0"
       >
         <Link
           to={paths.home}
@@ -30,39 +49,48 @@ export function NavBar() {
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span>Refstash</span>
         </Link>
-        {user ? (
-          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
-            <NavLink to={paths.dashboard} className={linkClass}>
-              Dashboard
-            </NavLink>
-            {user.isAdmin && (
-              <NavLink to={paths.admin} className={linkClass}>
-                Admin
-              </NavLink>
-            )}
+        {me.isPending ? (
+          <div
+            className="h-9 w-36 animate-pulse rounded-lg bg-gray-200 dark:bg-gray-800"
+            aria-hidden="true"
+          />
+        ) : user ? (
+          <>
+            {/* Until the username step is done only Sign out shows: page links would lead back.
+                On phones the page links take a second row; Sign out stays beside the logo. */}
             {user.username && (
-              <NavLink
-                to={paths.profile(user.username)}
-                className={(state) => `${linkClass(state)} hidden max-w-40 truncate sm:inline-flex`}
-              >
-                @{user.username}
-              </NavLink>
+              <div className="order-last -mx-2.5 flex w-full min-w-0 items-center gap-1 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:gap-2">
+                <NavLink to={paths.dashboard} className={linkClass}>
+                  Dashboard
+                </NavLink>
+                {showAdmin && (
+                  <NavLink to={paths.admin} className={linkClass}>
+                    Admin
+                  </NavLink>
+                )}
+                <NavLink
+                  to={paths.profile(user.username)}
+                  className={(state) => `${linkClass(state)} min-w-0 max-w-48`}
+                >
+                  <span className="truncate">@{user.username}</span>
+                </NavLink>
+              </div>
             )}
             <button
               type="button"
-              className={buttonClasses('secondary', 'sm')}
-              onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) })}
+              className={`${buttonClasses('secondary', 'sm')} min-h-11`}
+              onClick={() => signOut.mutate()}
               disabled={signOut.isPending}
             >
               Sign out
             </button>
-          </div>
+          </>
         ) : (
           <div className="flex items-center gap-1 sm:gap-2">
             <Link to={paths.login} className={linkClass({ isActive: false })}>
               Sign in
             </Link>
-            <Link to={paths.signup} className={buttonClasses('primary', 'sm')}>
+            <Link to={paths.signup} className={`${buttonClasses('primary', 'sm')} min-h-11`}>
               Sign up
             </Link>
           </div>

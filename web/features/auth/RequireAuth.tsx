@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { AUTH_MESSAGES } from '../../../shared/auth-schemas.ts';
 import { PageSkeleton } from '../../components/layout/PageSkeleton.tsx';
 import { paths } from '../../paths.ts';
 import { useMe } from './api.ts';
@@ -17,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         role="alert"
         className="mx-auto max-w-md px-4 py-16 text-center text-red-700 dark:text-red-400"
       >
-        Authentication error occurred
+        {AUTH_MESSAGES.authLoadFailed}
       </p>
     );
   }

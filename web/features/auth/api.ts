@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../../shared/auth-schemas.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { paths } from '../../paths.ts';
 
-/** The signed-in user as GET /api/me returns it. */
-export interface Me {
-  id: string;
-  email: string;
-  username: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isAdmin: boolean;
-}
+export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
@@ -27,13 +21,96 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
 }
 
+/** Full-page navigation, behind an object so tests can observe it. */
+export const pageNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Ends the session on the server, then loads / afresh (spec §2). A full load, not a router
+ * navigation: the router moves in a transition, so clearing the user first would let the guard of
+ * the page being left send the user to /login; and nothing the previous user loaded stays in
+ * memory.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>('POST', '/api/auth/sign-out'),
-    onSettled: () => {
-      queryClient.setQueryData(meQueryKey, null);
+    onSettled: () => pageNavigation.assign(paths.home),
+  });
+}
+
+/** POST /api/auth/email-link: mails a sign-in link (202, whether or not the account exists). */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (email: string) => api<{ sent: true }>('POST', '/api/auth/email-link', { email }),
+  });
+}
+
+export interface SignInResult {
+  user: Me;
+  /** True until the user has chosen a username. */
+  isNewUser: boolean;
+}
+
+/** POST /api/auth/email-link/verify: completes sign-in and caches the signed-in user. */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; token: string }) =>
+      api<SignInResult>('POST', '/api/auth/email-link/verify', input),
+    onSuccess: (result) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      queryClient.setQueryData(meQueryKey, result.user);
     },
   });
 }
+
+/** PUT /api/me/username: the username step. */
+export function useSetUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) => api<Me>('PUT', '/api/me/username', { username }),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+/** GET /api/usernames/:name for a valid, lowercase name; idle while `name` is null. */
+export function useUsernameAvailability(name: string | null) {
+  return useQuery({
+    queryKey: ['username-available', name],
+    queryFn: () =>
+      api<{ available: boolean }>('GET', `/api/usernames/${encodeURIComponent(name ?? '')}`),
+    enabled: name !== null,
+    staleTime: 10_000,
+    retry: false,
+  });
+}
+
+const EMAIL_KEY = 'refstash.emailForSignIn';
+
+/** The address a link was sent to, kept while the user waits for the mail (spec §4). */
+export const storedSignInEmail = {
+  read(): string | null {
+    try {
+      return window.localStorage.getItem(EMAIL_KEY);
+    } catch {
+      return null;
+    }
+  },
+  write(email: string): void {
+    try {
+      window.localStorage.setItem(EMAIL_KEY, email);
+    } catch {
+      // Storage off (private mode): completion will ask for the address instead.
+    }
+  },
+  clear(): void {
+    try {
+      window.localStorage.removeItem(EMAIL_KEY);
+    } catch {
+      // Nothing stored, nothing to clear.
+    }
+  },
+};

@@ -1,0 +1,117 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, emailSchema } from '../../../shared/auth-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { Banner } from '../../components/ui/Banner.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { AuthCard, BackHomeLink, FOOTER_LINK_CLASS } from './AuthCard.tsx';
+import { storedSignInEmail, useCompleteSignIn } from './api.ts';
+import { completeSignInErrorMessage, firstIssue } from './error-messages.ts';
+import { EmailField } from './TextField.tsx';
+
+interface Props {
+  token: string;
+  onSignedIn: (isNewUser: boolean) => void;
+  onRequestNewLink: () => void;
+}
+
+/**
+ * Mode 2: completes sign-in with the link's token. With the address stored on this device it
+ * starts at once; on another device it first asks for the address.
+ */
+export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [stored] = useState(() => storedSignInEmail.read());
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const complete = useCompleteSignIn();
+  const started = useRef(false);
+
+  function run(address: string) {
+    complete.mutate(
+      { email: address, token },
+      {
+        onSuccess: (result) => {
+          storedSignInEmail.clear();
+          onSignedIn(result.isNewUser);
+        },
+      },
+    );
+    // The token is spent (or being spent): keep it out of the address bar and history.
+    if (location.search) navigate(location.pathname, { replace: true });
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival from the link
+  useEffect(() => {
+    if (stored && !started.current) {
+      started.current = true;
+      run(stored);
+    }
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const parsed = emailSchema.safeParse(email);
+    if (parsed.success) run(parsed.data);
+  }
+
+  const errorCode = isApiError(complete.error) ? complete.error.code : undefined;
+
+  if (errorCode === ERROR_CODES.invalidActionCode) {
+    return (
+      <AuthCard title="Link expired">
+        <Banner tone="error">{AUTH_MESSAGES.linkExpired}</Banner>
+        <Button size="lg" className="mt-6 w-full" onClick={onRequestNewLink}>
+          Request New Link
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (errorCode === ERROR_CODES.userDisabled) {
+    return (
+      <AuthCard title="Account disabled" footer={<BackHomeLink />}>
+        <Banner tone="error">{AUTH_MESSAGES.userDisabled}</Banner>
+      </AuthCard>
+    );
+  }
+
+  const waiting = complete.isPending || complete.isSuccess || (stored && complete.isIdle);
+  if (waiting && !complete.isError) {
+    return (
+      <AuthCard title="Signing you in…">
+        <p role="status" className="flex items-center gap-3 text-gray-700 dark:text-gray-200">
+          <Spinner className="h-5 w-5 text-accent-600 dark:text-accent-400" />
+          Checking your sign-in link
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const fieldError = submitted ? firstIssue(emailSchema.safeParse(email)) : undefined;
+  return (
+    <AuthCard
+      title="Confirm your email"
+      description={AUTH_MESSAGES.confirmEmail}
+      footer={
+        <button type="button" onClick={onRequestNewLink} className={FOOTER_LINK_CLASS}>
+          Request New Link
+        </button>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        {complete.isError && (
+          <Banner tone="error">{completeSignInErrorMessage(complete.error)}</Banner>
+        )}
+        <EmailField value={email} onChange={setEmail} error={fieldError} />
+        <Button type="submit" size="lg" className="w-full" loading={complete.isPending}>
+          Complete sign-in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
