@@ -9,8 +9,9 @@ const BOT_USER_AGENT =
 
 /** True for a missing user agent or one that names a bot or a scripted client. */
 export function isBotUserAgent(userAgent: string | undefined): boolean {
-  if (!userAgent || !userAgent.trim()) return true;
-  return BOT_USER_AGENT.test(userAgent);
+  const trimmed = userAgent?.trim();
+  if (!trimmed) return true;
+  return BOT_USER_AGENT.test(trimmed);
 }
 
 /** The salt rotates every UTC day, so hashes link visits within a day and never across days. */

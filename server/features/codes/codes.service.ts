@@ -20,7 +20,7 @@ import {
 } from './codes.repository.ts';
 
 /** Someone else's code answers exactly like a missing one: 404, never 403. */
-const codeNotFound = () => errors.notFound('Code not found');
+export const codeNotFound = () => errors.notFound('Code not found');
 
 const invalidService = () =>
   errors.badRequest(CODE_MESSAGES.serviceInvalid, { service: CODE_MESSAGES.serviceInvalid });
@@ -92,5 +92,3 @@ export async function updateCode(
 export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {
   if (!(await deleteOwnedCode(db, userId, codeId))) throw codeNotFound();
 }
-
-export { codeNotFound };

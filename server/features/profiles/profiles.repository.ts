@@ -24,7 +24,12 @@ export function findProfileRows(
   username: string,
   limit?: number,
 ): Promise<ProfileRow[]> {
-  let query = db
+  return profileQuery(db, username, limit).execute();
+}
+
+/** The profile query itself (tests read its plan). */
+export function profileQuery(db: Kysely<DB>, username: string, limit?: number) {
+  const query = db
     .selectFrom('users')
     .leftJoin('codes', 'codes.user_id', 'users.id')
     .leftJoin('services', 'services.id', 'codes.service')
@@ -44,6 +49,5 @@ export function findProfileRows(
     .where('users.disabled_at', 'is', null)
     .orderBy('codes.created_at', 'desc')
     .orderBy('codes.id', 'desc');
-  if (limit !== undefined) query = query.limit(limit);
-  return query.execute();
+  return limit === undefined ? query : query.limit(limit);
 }

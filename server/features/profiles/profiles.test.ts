@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import { seedDemoProfile } from '../../db/seed.ts';
@@ -6,6 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test-support/test-app.ts';
+import { profileQuery } from './profiles.repository.ts';
 
 async function addCode(ctx: TestContext, user: TestUser, code: string, service = 'uber') {
   const response = await ctx.request({
@@ -113,6 +115,23 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
     const response = await ctx.request({ url: '/api/profiles/counted' });
     expect(response.json().codes[0].clicks).toBe(1);
   });
+});
+
+describeEachDatabase('profile query plan', (ctx) => {
+  // PostgreSQL's planner may rightly seq-scan tiny tables, so only SQLite's plan is stable.
+  it.runIf(ctx.kind === 'sqlite')(
+    'reads users, codes and services through indexes only',
+    async () => {
+      const compiled = profileQuery(ctx.database.db, 'alex').compile();
+      const plan = await sql
+        .raw<{ detail: string }>(`explain query plan ${compiled.sql.replace('?', "'alex'")}`)
+        .execute(ctx.database.db);
+      const details = plan.rows.map((row) => row.detail);
+      expect(details.filter((d) => d.startsWith('SEARCH'))).toHaveLength(3);
+      expect(details.some((d) => d.startsWith('SCAN'))).toBe(false);
+      expect(details.join('\n')).toContain('codes_user_id_created_at_idx');
+    },
+  );
 });
 
 describeEachDatabase('GET /api/landing/preview', (ctx) => {

@@ -1,8 +1,53 @@
-/** Landing page (filled in by its feature). */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { paths } from '../../paths.ts';
+import { DemoPreview } from './DemoPreview.tsx';
+import { FallingLogos } from './FallingLogos.tsx';
+import { FROSTED } from './frosted.ts';
+
+/** The landing page of spec §2: headline, Get Started, the demo preview and a closing call. */
 export default function LandingPage() {
+  useEffect(() => {
+    document.title = 'Refstash · Share your referral codes';
+  }, []);
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-gray-900 dark:text-white">Refstash</h1>
-    </section>
+    <div className="relative isolate overflow-x-clip">
+      <FallingLogos />
+      <div className="relative z-10">
+        <section className="mx-auto max-w-3xl px-4 pb-8 pt-12 sm:pt-20">
+          {/* A frosted panel keeps the text readable over the falling logos. */}
+          <div className={`${FROSTED} flex flex-col items-center px-4 py-8 text-center sm:py-10`}>
+            <h1 className="text-5xl font-black tracking-tight text-gray-900 sm:text-7xl dark:text-white">
+              Refstash
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-gray-700 sm:text-xl dark:text-gray-200">
+              Keep all your referral codes in one place and share them on a single public page.
+            </p>
+            <Link to={paths.signup} className={`${buttonClasses('primary', 'lg')} mt-8`}>
+              Get Started
+            </Link>
+          </div>
+        </section>
+
+        <DemoPreview />
+
+        <section className="mx-auto max-w-5xl px-4 pb-16 pt-4">
+          <div className="rounded-2xl bg-accent-600 px-6 py-10 text-center shadow-lg dark:bg-accent-800">
+            <h2 className="text-2xl font-bold text-white">Your codes deserve a home</h2>
+            <p className="mx-auto mt-2 max-w-lg text-accent-50">
+              Create your free profile in a minute. Sign in with just your e-mail.
+            </p>
+            <Link
+              to={paths.signup}
+              className="mt-6 inline-flex min-h-12 items-center justify-center rounded-lg bg-white px-6 text-base font-semibold text-accent-700 shadow-sm hover:bg-accent-50"
+            >
+              Create your profile
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
   );
 }

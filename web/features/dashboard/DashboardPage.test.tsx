@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, polyfillDialog, renderPage, stubApi } from '../../test-support/render-page.tsx';
+import DashboardPage from './DashboardPage.tsx';
+
+const me = {
+  id: 'u1',
+  email: 'alex@example.com',
+  username: 'alex',
+  createdAt: '2026-11-22T00:00:00.000Z',
+  lastLoginAt: null,
+  isAdmin: false,
+};
+const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
+const code = {
+  id: '0190c5b2-0000-7000-8000-000000000001',
+  service: 'uber',
+  serviceName: 'Uber',
+  productName: null,
+  code: 'RIDE',
+  reward: '15',
+  link: null,
+  clicks: 2,
+  createdAt: '2026-11-22T00:00:00.000Z',
+  updatedAt: '2026-11-22T00:00:00.000Z',
+};
+const serverError = () => json(500, { error: { code: 'internal', message: 'x' } });
+
+function renderDashboard() {
+  return renderPage(<DashboardPage />, { path: '/dashboard', pattern: '/dashboard' });
+}
+
+async function openCreateForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Create New Code' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create New Code' });
+  const form = within(dialog);
+  fireEvent.change(form.getByRole('combobox', { name: 'Service' }), { target: { value: 'Uber' } });
+  fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'NEW' } });
+  fireEvent.change(form.getByLabelText('Reward'), { target: { value: '5' } });
+  return form;
+}
+
+describe('DashboardPage', () => {
+  beforeAll(polyfillDialog);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the e-mail, the share box and 'No codes yet'", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [] }),
+    });
+    renderDashboard();
+    expect(await screen.findByText('No codes yet')).toBeTruthy();
+    expect(screen.getByText('alex@example.com')).toBeTruthy();
+    const url = screen.getByRole('textbox', { name: 'Your profile URL' }) as HTMLInputElement;
+    expect(url.value).toBe(`${window.location.origin}/alex`);
+  });
+
+  it("says 'Failed to fetch codes' when the list cannot load", async () => {
+    stubApi({ 'GET /api/me': () => json(200, me), 'GET /api/codes': serverError });
+    renderDashboard();
+    expect(await screen.findByText('Failed to fetch codes')).toBeTruthy();
+  });
+
+  it("says 'Failed to create code' when the server fails, and keeps the modal open", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [] }),
+      'GET /api/services': () => json(200, services),
+      'POST /api/codes': serverError,
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText('Failed to create code')).toBeTruthy();
+    expect(screen.queryByText('Code created successfully')).toBeNull();
+  });
+
+  it("shows the server's field message for a refused service", async () => {
+    const message = 'Please select a valid service from the list';
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [] }),
+      'GET /api/services': () => json(200, services),
+      'POST /api/codes': () =>
+        json(400, { error: { code: 'validation_failed', message, fields: { service: message } } }),
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText(message)).toBeTruthy();
+  });
+
+  it("says 'Failed to update code' when an edit fails", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [code] }),
+      'GET /api/services': () => json(200, services),
+      [`PATCH /api/codes/${code.id}`]: serverError,
+    });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Uber code' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Edit Code' }));
+    await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+    fireEvent.click(form.getByRole('button', { name: 'Save Changes' }));
+    expect(await form.findByText('Failed to update code')).toBeTruthy();
+  });
+
+  it("asks before deleting and says 'Failed to delete code' when it fails", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [code] }),
+      [`DELETE /api/codes/${code.id}`]: serverError,
+    });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Uber code' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete code' }));
+    expect(confirm.getByText('Are you sure you want to delete this code?')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await confirm.findByText('Failed to delete code')).toBeTruthy();
+    expect(screen.getAllByTestId('code-card')).toHaveLength(1);
+  });
+});

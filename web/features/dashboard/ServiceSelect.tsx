@@ -1,0 +1,156 @@
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
+import type { Service } from '../../components/services/services-api.ts';
+
+export interface ServiceSelectProps {
+  services: Service[];
+  loading: boolean;
+  /** The chosen service id ('' when none). */
+  value: string;
+  /** What the user has typed (shown in the box). */
+  query: string;
+  onChange: (next: { value: string; query: string }) => void;
+  error?: string;
+  onRequestService: () => void;
+}
+
+const MAX_OPTIONS = 50;
+
+/** A searchable select over the services list, filtering by display name (spec §5). */
+export function ServiceSelect({
+  services,
+  loading,
+  value,
+  query,
+  onChange,
+  error,
+  onRequestService,
+}: ServiceSelectProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+
+  const matches = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    const chosen = services.find((s) => s.id === value);
+    // With a service chosen, show the whole list again so it can be changed.
+    const filtered =
+      !needle || chosen?.name === query
+        ? services
+        : services.filter((s) => s.name.toLowerCase().includes(needle));
+    return filtered.slice(0, MAX_OPTIONS);
+  }, [services, query, value]);
+
+  const choose = (service: Service) => {
+    onChange({ value: service.id, query: service.name });
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + matches.length) % Math.max(matches.length, 1));
+    } else if (event.key === 'Enter' && open && matches[active]) {
+      event.preventDefault();
+      choose(matches[active]);
+    } else if (event.key === 'Escape' && open) {
+      // Close the list, not the whole modal.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const activeOption = open && matches[active] ? `${listId}-${matches[active].id}` : undefined;
+
+  return (
+    <div>
+      {/* The request link sits beside the label, where the open list never covers it. */}
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-100">
+          Service
+        </label>
+        <button
+          type="button"
+          onClick={onRequestService}
+          className="-mb-2 inline-flex min-h-11 items-center text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+        >
+          Request a new service
+        </button>
+      </div>
+      <div className="relative mt-1">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeOption}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          placeholder={loading ? 'Loading services…' : 'Search services'}
+          value={query}
+          onChange={(event) => {
+            onChange({ value: '', query: event.target.value });
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          className={`min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
+            error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-700'
+          }`}
+        />
+        {open && (
+          <div
+            id={listId}
+            role="listbox"
+            aria-label="Services"
+            className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
+          >
+            {matches.length === 0 && (
+              <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
+                {loading ? 'Loading services…' : 'No matching service'}
+              </p>
+            )}
+            {matches.map((service, index) => (
+              <div
+                key={service.id}
+                id={`${listId}-${service.id}`}
+                role="option"
+                aria-selected={service.id === value}
+                tabIndex={-1}
+                // mousedown, not click: it must win over the input's blur.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(service);
+                }}
+                onMouseEnter={() => setActive(index)}
+                className={`flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm text-gray-800 dark:text-gray-100 ${
+                  index === active ? 'bg-accent-50 dark:bg-gray-800' : ''
+                }`}
+              >
+                <span aria-hidden="true" className="contents">
+                  <ServiceLogo serviceId={service.id} name={service.name} size={24} />
+                </span>
+                {service.name}
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

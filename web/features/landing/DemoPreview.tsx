@@ -1,0 +1,59 @@
+import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
+import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { useLandingPreview } from './api.ts';
+import { FROSTED } from './frosted.ts';
+
+const PLACEHOLDER_KEYS = Array.from(
+  { length: LANDING_PREVIEW_COUNT },
+  (_, i) => `placeholder-${i}`,
+);
+
+/** The first 6 codes of the demo profile, each with its 64 px logo (spec §2). */
+export function DemoPreview() {
+  const preview = useLandingPreview();
+  if (preview.isError || (preview.data && preview.data.codes.length === 0)) return null;
+  return (
+    <section aria-labelledby="preview-heading" className="mx-auto max-w-5xl px-4 py-12">
+      <div className={`${FROSTED} mx-auto max-w-2xl px-4 py-4 text-center`}>
+        <h2
+          id="preview-heading"
+          className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white"
+        >
+          One page for every code you share
+        </h2>
+        <p className="mt-2 text-gray-700 dark:text-gray-300">
+          This is what a Refstash profile looks like. Visitors tap a card, copy the code and scan
+          the link.
+        </p>
+      </div>
+      {preview.isPending ? (
+        <ul
+          aria-busy="true"
+          className="mt-8 grid animate-pulse gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {PLACEHOLDER_KEYS.map((key) => (
+            <li key={key} className="h-24 rounded-xl bg-gray-200 dark:bg-gray-800" />
+          ))}
+        </ul>
+      ) : (
+        <ul aria-label="Demo codes" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {preview.data.codes.map((code) => (
+            <li
+              key={code.id}
+              data-testid="demo-card"
+              className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+            >
+              <CodeSummary
+                service={code.service}
+                serviceName={code.serviceName}
+                productName={code.productName}
+                reward={code.reward}
+                logoSize={64}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderPage, stubApi } from '../../test-support/render-page.tsx';
+import ProfilePage from './ProfilePage.tsx';
+
+function renderProfile(username = 'alex') {
+  return renderPage(<ProfilePage />, { path: `/${username}`, pattern: '/:username' });
+}
+
+const code = {
+  id: '0190c5b2-0000-7000-8000-000000000001',
+  service: 'uber',
+  serviceName: 'Uber',
+  productName: 'First ride',
+  code: 'RIDE',
+  reward: '15',
+  link: null,
+  clicks: 3,
+  createdAt: '2026-11-22T00:00:00.000Z',
+};
+
+describe('ProfilePage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is titled with the username's codes and shows small cards with the $ rule", async () => {
+    stubApi({ 'GET /api/profiles/alex': () => json(200, { username: 'alex', codes: [code] }) });
+    renderProfile();
+    expect(await screen.findByRole('heading', { name: "@alex's referral codes" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Uber/ }).textContent).toContain('$15');
+    expect(screen.getByText('First ride')).toBeTruthy();
+  });
+
+  it("says 'No referral codes yet' for a profile without codes", async () => {
+    stubApi({ 'GET /api/profiles/alex': () => json(200, { username: 'alex', codes: [] }) });
+    renderProfile();
+    expect(await screen.findByText('No referral codes yet')).toBeTruthy();
+  });
+
+  it("shows 'Profile not found' with Go Home and Get Started for USER_NOT_FOUND", async () => {
+    stubApi({
+      'GET /api/profiles/ghost': () =>
+        json(404, { error: { code: 'USER_NOT_FOUND', message: 'Profile not found' } }),
+    });
+    renderProfile('ghost');
+    expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it("says 'Failed to load codes' when the profile cannot be loaded", {
+    timeout: 10_000,
+  }, async () => {
+    stubApi({
+      'GET /api/profiles/alex': () => json(500, { error: { code: 'internal', message: 'x' } }),
+    });
+    renderProfile();
+    // The profile query retries twice (1 s, 2 s) before giving up.
+    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
+    expect(alert.textContent).toBe('Failed to load codes');
+  });
+});

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { paths } from '../../paths.ts';
+
+/** The USER_NOT_FOUND view of spec §2. */
+export function ProfileNotFound() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-gray-900 dark:text-white">Profile not found</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-300">
+        Nobody has this username yet. Check the link, or make it yours.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={paths.home} className={buttonClasses('secondary')}>
+          Go Home
+        </Link>
+        <Link to={paths.signup} className={buttonClasses('primary')}>
+          Get Started
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Card-shaped placeholders while the profile loads. */
+export function ProfileSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="animate-pulse">
+      <span className="sr-only">Loading…</span>
+      <div className="h-8 w-2/3 rounded-lg bg-gray-200 sm:w-1/3 dark:bg-gray-800" />
+      <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2, 3, 4, 5].map((key) => (
+          <li key={key} className="h-20 rounded-xl bg-gray-200 dark:bg-gray-800" />
+        ))}
+      </ul>
+    </div>
+  );
+}
