@@ -1,4 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { serviceDisplayName } from '../../../shared/display-name.ts';
+import { FallbackIcon } from './FallbackIcon.tsx';
+import { type LogoResult, loadLogo, peekLogo } from './logo-loader.ts';
 
 export interface ServiceLogoProps {
   serviceId: string;
@@ -7,22 +10,82 @@ export interface ServiceLogoProps {
   /** Pixel size of the square logo. */
   size?: number;
   className?: string;
+  /**
+   * Called once per mounted logo when every lookup failed and the fallback icon is drawn
+   * (the landing page's falling logos log it). Users never see an error.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /**
- * A service's logo. (The services feature replaces this with the full lookup flow of spec §4;
- * until then it draws the initial on a neutral tile.)
+ * A service's logo, loaded by the flow of spec §4 (primary lookup for known ids, then the
+ * secondary lookup, then the generated fallback icon). Each service is looked up once per page
+ * load however many logos show it.
  */
-export function ServiceLogo({ serviceId, name, size = 40, className = '' }: ServiceLogoProps) {
+export function ServiceLogo({
+  serviceId,
+  name,
+  size = 40,
+  className = '',
+  onError,
+}: ServiceLogoProps) {
   const label = name ?? serviceDisplayName(serviceId);
+  const [state, setState] = useState<{ id: string; result: LogoResult | undefined }>(() => ({
+    id: serviceId,
+    result: peekLogo(serviceId),
+  }));
+  const result = state.id === serviceId ? state.result : peekLogo(serviceId);
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+  const reported = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    loadLogo(serviceId).then((loaded) => {
+      if (live) setState({ id: serviceId, result: loaded });
+    });
+    return () => {
+      live = false;
+    };
+  }, [serviceId]);
+
+  useEffect(() => {
+    if (result?.status === 'failed' && !reported.current) {
+      reported.current = true;
+      onErrorRef.current?.(result.error);
+    }
+  }, [result]);
+
+  if (result?.status === 'loaded') {
+    return (
+      <img
+        src={result.src}
+        alt={`${label} logo`}
+        width={size}
+        height={size}
+        draggable={false}
+        className={`shrink-0 rounded-xl bg-white object-contain ring-1 ring-gray-200 dark:ring-gray-700 ${className}`}
+        // Padding in px: a percentage would follow the parent's width, not the logo's.
+        style={{ width: size, height: size, padding: Math.round(size * 0.12) }}
+        onError={() =>
+          setState({
+            id: serviceId,
+            result: { status: 'failed', error: new Error(`The ${label} logo could not be drawn`) },
+          })
+        }
+      />
+    );
+  }
+  if (result?.status === 'failed') {
+    return <FallbackIcon name={label} size={size} className={className} />;
+  }
   return (
     <span
       role="img"
       aria-label={`${label} logo`}
-      className={`inline-flex shrink-0 items-center justify-center rounded-xl bg-gray-200 font-bold text-gray-700 dark:bg-gray-700 dark:text-gray-100 ${className}`}
-      style={{ width: size, height: size, fontSize: size * 0.45 }}
-    >
-      {label.charAt(0).toUpperCase()}
-    </span>
+      aria-busy="true"
+      className={`inline-block shrink-0 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-700 ${className}`}
+      style={{ width: size, height: size }}
+    />
   );
 }

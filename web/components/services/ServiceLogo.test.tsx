@@ -1,0 +1,135 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLogoCache, LOGO_REQUEST_SIZE } from './logo-loader.ts';
+import { ServiceLogo } from './ServiceLogo.tsx';
+
+type Reply = { status: number; body: unknown };
+
+/** Answers each logo endpoint from a table and records every call. */
+function stubLogoApi(replies: { lookup?: Reply; service?: Reply }) {
+  const fetchMock = vi.fn(async (input: string | URL | Request) => {
+    const url = String(input);
+    const reply = url.startsWith('/api/logos/lookup') ? replies.lookup : replies.service;
+    const { status, body } = reply ?? { status: 404, body: { error: { code: 'not_found' } } };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const svgAnswer = { logoData: 'PHN2Zy8+', logoType: 'image/svg+xml', logoUrl: null };
+const pngAnswer = { logoData: 'iVBORw0KGgo=', logoType: 'image/png', logoUrl: null };
+const notFound = { status: 404, body: { error: { code: 'not_found', message: 'No logo' } } };
+
+beforeEach(() => clearLogoCache());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ServiceLogo', () => {
+  it('uses the primary lookup for a known id, as a data URI', async () => {
+    const fetchMock = stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
+    render(<ServiceLogo serviceId="uber" size={64} />);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Uber logo' }).getAttribute('src')).toBe(
+        'data:image/svg+xml;base64,PHN2Zy8+',
+      ),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
+      `/api/logos/lookup?serviceId=uber&width=${LOGO_REQUEST_SIZE}&height=${LOGO_REQUEST_SIZE}`,
+    );
+  });
+
+  it('looks a service up once for 20 logos', async () => {
+    const fetchMock = stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
+    render(
+      <div>
+        {Array.from({ length: 20 }, (_, i) => `card-${i}`).map((key, i) => (
+          <ServiceLogo key={key} serviceId="uber" size={i % 2 ? 40 : 80} />
+        ))}
+      </div>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: 'Uber logo' })[19]?.tagName).toBe('IMG'),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the secondary lookup when the primary fails', async () => {
+    const fetchMock = stubLogoApi({ lookup: notFound, service: { status: 200, body: pngAnswer } });
+    render(<ServiceLogo serviceId="hulu" />);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Hulu logo' }).getAttribute('src')).toBe(
+        'data:image/png;base64,iVBORw0KGgo=',
+      ),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual([
+      '/api/logos/lookup',
+      '/api/logos/service',
+    ]);
+  });
+
+  it('goes straight to the secondary lookup for an unknown id, and uses logoUrl', async () => {
+    const fetchMock = stubLogoApi({
+      service: {
+        status: 200,
+        body: { logoData: null, logoType: null, logoUrl: 'https://cdn.example/a.png' },
+      },
+    });
+    render(<ServiceLogo serviceId="acmepay" name="Acme Pay" />);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Acme Pay logo' }).getAttribute('src')).toBe(
+        'https://cdn.example/a.png',
+      ),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
+      /^\/api\/logos\/service\?serviceId=acmepay/,
+    );
+  });
+
+  it('draws the category fallback icon when every lookup fails, and reports once', async () => {
+    stubLogoApi({});
+    const onError = vi.fn();
+    render(<ServiceLogo serviceId="acmepay" name="Acme Pay" size={48} onError={onError} />);
+    const icon = await waitFor(() => {
+      const found = screen.getByRole('img', { name: 'Acme Pay logo' });
+      expect(found.dataset.category).toBe('finance');
+      return found;
+    });
+    expect(icon.textContent).toBe('A');
+    expect(icon.getAttribute('style')).toContain('background: rgb(4, 120, 87)');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a logoType that is not an image and uses the fallback path', async () => {
+    const onError = vi.fn();
+    stubLogoApi({
+      service: {
+        status: 200,
+        body: { logoData: 'PGgxPg==', logoType: 'text/html', logoUrl: null },
+      },
+    });
+    render(<ServiceLogo serviceId="weirdsite" onError={onError} />);
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(onError.mock.calls[0]?.[0]).toHaveProperty('message', 'Invalid logo type: text/html');
+    expect(screen.getByRole('img', { name: 'Weirdsite logo' }).dataset.category).toBe('default');
+  });
+
+  it('switches to the fallback icon when the image itself fails to draw', async () => {
+    stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
+    render(<ServiceLogo serviceId="paypal" />);
+    const img = await waitFor(() => {
+      const found = screen.getByRole('img', { name: 'PayPal logo' });
+      expect(found.tagName).toBe('IMG');
+      return found;
+    });
+    img.dispatchEvent(new Event('error'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'PayPal logo' }).dataset.category).toBe('finance'),
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EditRequestInput } from '../../../shared/admin-schemas.ts';
+import { servicesQueryKey } from '../../components/services/services-api.ts';
+import { api } from '../../lib/api-client.ts';
+
+export type RequestStatus = 'pending' | 'approved' | 'rejected';
+
+/** A service request as GET /api/admin/service-requests returns it. */
+export interface ServiceRequest {
+  id: string;
+  serviceId: string;
+  displayName: string;
+  domain: string;
+  requestedBy: string;
+  requestedAt: string;
+  status: RequestStatus;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  notes: string | null;
+  updatedAt: string;
+}
+
+export interface AdminRecord {
+  userId: string;
+  email: string;
+  username: string | null;
+  addedBy: string | null;
+  addedAt: string;
+}
+
+export const requestsQueryKey = ['admin', 'service-requests'] as const;
+export const adminsQueryKey = ['admin', 'admins'] as const;
+
+export function useServiceRequests() {
+  return useQuery({
+    queryKey: requestsQueryKey,
+    queryFn: async () =>
+      (await api<{ requests: ServiceRequest[] }>('GET', '/api/admin/service-requests')).requests,
+    retry: false,
+  });
+}
+
+export function useAdmins() {
+  return useQuery({
+    queryKey: adminsQueryKey,
+    queryFn: async () => (await api<{ admins: AdminRecord[] }>('GET', '/api/admin/admins')).admins,
+    retry: false,
+  });
+}
+
+const requestUrl = (id: string) => `/api/admin/service-requests/${encodeURIComponent(id)}`;
+
+/** Approve, reject or edit, then refresh the queue (and the service list after an approval). */
+export function useReviewAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      action:
+        | { kind: 'approve'; id: string; notes: string }
+        | { kind: 'reject'; id: string; notes: string }
+        | { kind: 'edit'; id: string; input: EditRequestInput },
+    ): Promise<{ request: ServiceRequest; serviceCreated?: boolean }> => {
+      if (action.kind === 'edit') return api('PATCH', requestUrl(action.id), action.input);
+      return api('POST', `${requestUrl(action.id)}/${action.kind}`, { notes: action.notes });
+    },
+    onSuccess: async (_result, action) => {
+      if (action.kind === 'approve') {
+        // The code form's service list must show the new service at once.
+        await queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      }
+      await queryClient.invalidateQueries({ queryKey: requestsQueryKey });
+    },
+  });
+}
+
+export function useAddAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ admin: AdminRecord }>('POST', '/api/admin/admins', { email }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
+  });
+}
