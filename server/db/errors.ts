@@ -49,3 +49,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     message,
   );
 }
+
+/**
+ * PostgreSQL refused a text value its encoding cannot hold (a NUL byte, for one). SQLite stores
+ * such text, so validation should refuse it first; this keeps a miss there a 400, not a 500.
+ */
+export function isInvalidTextValue(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '22021' || code === '22P05';
+}

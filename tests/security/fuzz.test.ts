@@ -41,6 +41,23 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    // Found by this fuzz: PostgreSQL cannot store NUL in text, and the driver error was a 500.
+    // (SQLite stores it; the shared schemas should refuse it so both databases agree.)
+    it('answers a NUL byte in a text field without a 5xx; a refusal stores nothing', async () => {
+      const before = await snapshot(target.database);
+      const response = await call(target, {
+        method: 'PATCH',
+        url: `/api/codes/${codeId}`,
+        body: { link: 'a\u0000b', code: 'X\u0000', reward: '\u0000' },
+        cookie: await user.cookie(),
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      if (response.statusCode >= 400) {
+        const after = await snapshot(target.database);
+        expect({ ...after, sessions: '' }).toEqual({ ...before, sessions: '' });
+      }
+    });
+
     it(`answers ${RUNS} hostile bodies per endpoint without a 5xx, and a refusal changes no row`, async () => {
       const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
       for (const route of endpoints) {
