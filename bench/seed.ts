@@ -140,10 +140,10 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
       clicks = [[], [], []];
     };
     for (const row of generate(size)) {
-      row.user.forEach((value, i) => users[i]!.push(value));
+      for (const [i, value] of row.user.entries()) users[i]!.push(value);
       out.usernames.push(row.user[2]);
       for (const values of row.codes) {
-        values.forEach((value, i) => codes[i]!.push(value));
+        for (const [i, value] of values.entries()) codes[i]!.push(value);
         out.codeIds.push(values[0]);
         for (let k = 0; k < values[6]; k++) {
           clicks[0]!.push(values[0]);

@@ -24,6 +24,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
@@ -45,7 +46,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!err) return false;
   if (typeof err.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
   const message = typeof err.message === 'string' ? err.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i.test(
     message,
   );
 }

@@ -82,6 +82,16 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL outage', ()
     await until('profile 200', async () => ((await profile()).status === 200 ? true : undefined));
     expect((await click()).status).toBe(202);
     console.log(`outage: recovered ${Date.now() - recoveredIn} ms after the proxy came back`);
+
+    // Cut again with queries in flight: each answers 200 or 503, never a 500.
+    const inFlight = Array.from({ length: 40 }, (_, index) => (index % 2 ? profile() : click()));
+    await proxy.cut();
+    const statuses = (await Promise.all(inFlight)).map((response) => response.status);
+    expect(statuses.filter((status) => ![200, 202, 503].includes(status))).toEqual([]);
+    await proxy.restore();
+    await until('profile 200 again', async () =>
+      (await profile()).status === 200 ? true : undefined,
+    );
     expect(server.output()).not.toMatch(/uncaught|unhandled/i);
   });
 });
