@@ -74,7 +74,9 @@ describe('codes in Chromium', () => {
     await page.keyboard.press('Escape'); // closes the open service list first
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await createButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => createButton.evaluate((el) => el === document.activeElement))
+      .toBe(true);
 
     // 'Request a new service' opens the request form, prefilled with what was typed.
     await createButton.click();
@@ -83,8 +85,15 @@ describe('codes in Chromium', () => {
     const requestDialog = page.getByRole('dialog', { name: 'Request a new service' });
     await requestDialog.waitFor();
     expect(await requestDialog.getByRole('textbox').first().inputValue()).toBe('Acme Rides');
+    // Wait for the dialog's close event: the Modal hands focus back to the opener then, and
+    // typing before that would lose focus (and the open list) to it.
+    const closed = requestDialog.evaluate(
+      (el) => new Promise<void>((resolve) => el.addEventListener('close', () => resolve())),
+    );
     await page.keyboard.press('Escape');
-    await requestDialog.waitFor({ state: 'hidden' });
+    await closed;
+    const requestLink = dialog.getByRole('button', { name: 'Request a new service' });
+    expect(await requestLink.evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('combobox', { name: 'Service' }).fill('spot');
     await dialog.getByRole('option', { name: 'Spotify' }).click();
     await dialog.getByLabel('Referral code').fill('FAMILY-1');

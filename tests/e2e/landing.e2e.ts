@@ -53,7 +53,8 @@ describe('landing page in Chromium', () => {
     expect(
       await items
         .first()
-        .locator('[role=img]')
+        .locator(':scope > *')
+        .first()
         .evaluate((el) => (el as HTMLElement).offsetWidth),
     ).toBe(80);
     // Nothing in the overlay is exposed to assistive technology.

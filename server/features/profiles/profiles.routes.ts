@@ -5,6 +5,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { errors } from '../../errors.ts';
 import { getLandingPreview, getProfile } from './profiles.service.ts';
 
+/** Usernames are letters, digits and underscores, at most LIMITS.usernameMax long. */
+const POSSIBLE_USERNAME = new RegExp(`^[A-Za-z0-9_]{1,${LIMITS.usernameMax}}$`);
+
 const nullableString = { type: ['string', 'null'] } as const;
 
 /** The response schema lets Fastify serialise profiles without generic JSON.stringify. */
@@ -40,8 +43,8 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   app.get('/profiles/:username', { schema: { response: profileResponse } }, async (request) => {
     const { username } = request.params as { username: string };
-    // No stored username is longer than the cap, so a longer one cannot exist.
-    if (username.length > LIMITS.usernameMax) {
+    // A name no username could have is answered without asking the database.
+    if (!POSSIBLE_USERNAME.test(username)) {
       throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
     }
     return getProfile(db, username);

@@ -61,7 +61,7 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
     expect(response.json()).toEqual({ username: 'empty_one', codes: [] });
   });
 
-  it.each(['nobody_here', 'x'.repeat(60), '%3Cscript%3E'])(
+  it.each(['nobody_here', 'x'.repeat(21), 'x'.repeat(60), '%3Cscript%3E', 'a.b', 'ünï'])(
     'answers 404 USER_NOT_FOUND for the unknown user %j',
     async (username) => {
       const response = await ctx.request({ url: `/api/profiles/${username}` });
