@@ -18,10 +18,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The full 1,000-body fuzz runs in `npm run test:stress`.
+          env: { FUZZ_RUNS: '100' },
         },
       },
       {

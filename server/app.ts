@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** An open, migrated database; when omitted one is opened from config and closed with the app. */
   database?: Database;
   limiter?: RateLimiter;
+  /** Sees every route as it is registered (the security suite lists the /api routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -57,6 +59,8 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? createDatabase(config.database);
   const limiter = options.limiter ?? createLimiter(config);

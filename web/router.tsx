@@ -3,7 +3,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from './components/errors/NotFoundPage.tsx';
 import { RouteErrorBoundary } from './components/errors/RouteErrorBoundary.tsx';
 import { PageSkeleton } from './components/layout/PageSkeleton.tsx';
-import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { paths } from './paths.ts';
 
 // Each screen is its own chunk: a visitor opening a profile never downloads the landing page.
@@ -12,6 +11,11 @@ const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx'));
+// Lazy too: it reads the auth messages, whose module builds zod schemas, and a visitor opening a
+// profile must not download zod (see scripts/bundle-budget.test.ts).
+const RequireAuth = lazy(() =>
+  import('./features/auth/RequireAuth.tsx').then((module) => ({ default: module.RequireAuth })),
+);
 
 function Screen({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -49,10 +49,36 @@ function openSqlite(file: string): SqliteDatabase.Database {
   return handle;
 }
 
+/** Distinct SQL texts kept prepared; the app issues far fewer, so the cache never churns. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and on SQLite preparing costs as much as running a small
+ * indexed query (a CPU profile of the profile read showed 18% of the time in `prepare`). Reusing
+ * statements is safe: the dialect runs one query at a time on this single connection.
+ */
+function withStatementCache(handle: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => handle.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = handle.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   if (config.kind === 'sqlite') {
     const handle = openSqlite(config.path);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: handle }) });
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: withStatementCache(handle) }),
+    });
     return {
       db,
       dialect: 'sqlite',

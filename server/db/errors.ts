@@ -24,6 +24,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
@@ -45,7 +46,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!err) return false;
   if (typeof err.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
   const message = typeof err.message === 'string' ? err.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i.test(
     message,
   );
+}
+
+/**
+ * PostgreSQL refused a text value its encoding cannot hold (a NUL byte, for one). SQLite stores
+ * such text, so validation should refuse it first; this keeps a miss there a 400, not a 500.
+ */
+export function isInvalidTextValue(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  return code === '22021' || code === '22P05';
 }

@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../shared/error-codes.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isDatabaseUnavailable, isInvalidTextValue } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
 
 function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (isDatabaseUnavailable(error)) return errors.unavailable();
+  if (isInvalidTextValue(error)) {
+    return new AppError(400, ERROR_CODES.badRequest, 'Invalid characters in the request');
+  }
   const status = fastifyError.statusCode;
   if (status === 413 || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return new AppError(413, ERROR_CODES.payloadTooLarge, 'Request body is too large');

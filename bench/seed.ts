@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { DatabaseConfig } from '../server/config.ts';
+import { createDatabase } from '../server/db/database.ts';
+import { newId } from '../server/db/ids.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedServices } from '../server/db/seed.ts';
+import { SERVICE_CATALOGUE } from '../shared/service-catalogue.ts';
+
+export interface SeedSize {
+  users: number;
+  codesPerUser: number;
+  clickEvents: number;
+}
+
+export interface Seeded {
+  usernames: string[];
+  codeIds: string[];
+  seconds: number;
+}
+
+interface Row {
+  user: [id: string, email: string, username: string, createdAt: string];
+  codes: Array<
+    [
+      id: string,
+      userId: string,
+      service: string,
+      code: string,
+      reward: string,
+      link: string,
+      clicks: number,
+      at: string,
+    ]
+  >;
+}
+
+/** Generates realistic rows; clicks are spread so `codes.clicks` equals the events per code. */
+function* generate(size: SeedSize): Generator<Row> {
+  const perCode = Math.floor(size.clickEvents / (size.users * size.codesPerUser));
+  const extra = size.clickEvents % (size.users * size.codesPerUser);
+  const base = Date.parse('2026-01-01T00:00:00Z');
+  let codeIndex = 0;
+  for (let u = 0; u < size.users; u++) {
+    const userId = newId();
+    const username = `bench${u}`;
+    const at = new Date(base + u * 1000).toISOString();
+    const codes: Row['codes'] = [];
+    for (let c = 0; c < size.codesPerUser; c++) {
+      const service = SERVICE_CATALOGUE[(u + c) % SERVICE_CATALOGUE.length]!.id;
+      const clicks = perCode + (codeIndex < extra ? 1 : 0);
+      codeIndex++;
+      codes.push([
+        newId(),
+        userId,
+        service,
+        `REF${u}X${c}`,
+        c % 3 === 0 ? `${10 + c}` : `Free month and $${c} credit`,
+        `https://${service}.example.com/invite/${u}-${c}`,
+        clicks,
+        new Date(base + u * 1000 + c).toISOString(),
+      ]);
+    }
+    yield { user: [userId, `${username}@example.com`, username, at], codes };
+  }
+}
+
+const visitorHash = (n: number) => createHash('sha256').update(String(n)).digest('hex');
+
+async function migrate(config: DatabaseConfig): Promise<void> {
+  const database = createDatabase(config);
+  try {
+    await migrateToLatest(database);
+    await seedServices(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function seedSqlite(path: string, size: SeedSize, out: Seeded): void {
+  const db = new SqliteDatabase(path);
+  db.pragma('journal_mode = WAL');
+  const user = db.prepare(
+    'insert into users (id, email, username, created_at, last_login_at) values (?, ?, ?, ?, ?)',
+  );
+  const code = db.prepare(
+    'insert into codes (id, user_id, service, product_name, code, reward, link, clicks, created_at, updated_at) values (?, ?, ?, null, ?, ?, ?, ?, ?, ?)',
+  );
+  const click = db.prepare(
+    'insert into clicks (code_id, clicked_at, visitor_hash) values (?, ?, ?)',
+  );
+  let n = 0;
+  db.transaction(() => {
+    for (const row of generate(size)) {
+      user.run(...row.user, row.user[3]);
+      out.usernames.push(row.user[2]);
+      for (const [id, userId, service, text, reward, link, clicks, at] of row.codes) {
+        code.run(id, userId, service, text, reward, link, clicks, at, at);
+        out.codeIds.push(id);
+        for (let k = 0; k < clicks; k++) click.run(id, at, visitorHash(n++));
+      }
+    }
+  })();
+  db.close();
+}
+
+const BATCH = 5_000;
+
+async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    let users: string[][] = [[], [], [], []];
+    let codes: Array<Array<string | number>> = Array.from({ length: 8 }, () => []);
+    let clicks: string[][] = [[], [], []];
+    let n = 0;
+    const flush = async () => {
+      if (users[0]!.length) {
+        await client.query(
+          'insert into users (id, email, username, created_at, last_login_at) select a, b, c, d::timestamptz, d::timestamptz from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(a, b, c, d)',
+          users,
+        );
+      }
+      if (codes[0]!.length) {
+        await client.query(
+          'insert into codes (id, user_id, service, code, reward, link, clicks, created_at, updated_at) select a, b, c, d, e, f, g, h::timestamptz, h::timestamptz from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[]) as t(a, b, c, d, e, f, g, h)',
+          codes,
+        );
+      }
+      if (clicks[0]!.length) {
+        await client.query(
+          'insert into clicks (code_id, clicked_at, visitor_hash) select a, b::timestamptz, c from unnest($1::text[], $2::text[], $3::text[]) as t(a, b, c)',
+          clicks,
+        );
+      }
+      users = [[], [], [], []];
+      codes = Array.from({ length: 8 }, () => []);
+      clicks = [[], [], []];
+    };
+    for (const row of generate(size)) {
+      for (const [i, value] of row.user.entries()) users[i]!.push(value);
+      out.usernames.push(row.user[2]);
+      for (const values of row.codes) {
+        for (const [i, value] of values.entries()) codes[i]!.push(value);
+        out.codeIds.push(values[0]);
+        for (let k = 0; k < values[6]; k++) {
+          clicks[0]!.push(values[0]);
+          clicks[1]!.push(values[7]);
+          clicks[2]!.push(visitorHash(n++));
+        }
+      }
+      if (codes[0]!.length >= BATCH || clicks[0]!.length >= BATCH) await flush();
+    }
+    await flush();
+    await client.query('commit');
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates an empty database, then bulk-inserts users, codes and click events in one transaction. */
+export async function seedBench(config: DatabaseConfig, size: SeedSize): Promise<Seeded> {
+  const started = performance.now();
+  await migrate(config);
+  const out: Seeded = { usernames: [], codeIds: [], seconds: 0 };
+  if (config.kind === 'sqlite') seedSqlite(config.path, size, out);
+  else await seedPostgres(config.url, size, out);
+  out.seconds = (performance.now() - started) / 1000;
+  return out;
+}

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Rate limits multiplied by this so the load measures the server, not the limiter. */
+export const BENCH_RATE_LIMIT_SCALE = 1_000_000;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The real server (`node server/main.ts`) in production mode. The bench supplies the settings
+ * production requires (mail is never sent) and raises the rate limits through config.
+ */
+export async function startProductionServer(
+  database: Record<string, string>,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Refstash bench <bench@localhost>',
+      RATE_LIMIT_SCALE: String(BENCH_RATE_LIMIT_SCALE),
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      WEB_DIST_DIR: path.join(root, 'dist/web'),
+      ...database,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${errors}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+import { gzipSync } from 'node:zlib';
+
+/** Each route and the lazy page module (relative to web/) that router.tsx loads for it. */
+export const ROUTE_PAGES = [
+  { route: '/', page: 'features/landing/LandingPage.tsx' },
+  { route: '/magic-link', page: 'features/auth/SignInPage.tsx' },
+  { route: '/dashboard', page: 'features/dashboard/DashboardPage.tsx' },
+  { route: '/admin', page: 'features/admin/AdminPage.tsx' },
+  { route: '/:username', page: 'features/profile/ProfilePage.tsx' },
+] as const;
+
+/**
+ * JavaScript budgets (gzip bytes) before a route is interactive; the issue's targets, read as
+ * decimal kB like Vite prints them (the stricter reading of "KB").
+ */
+export const BUDGETS: Readonly<Record<string, number>> = {
+  '/': 130_000,
+  '/:username': 100_000,
+};
+
+/** One built JavaScript chunk: its code, the chunks it imports statically, its source modules. */
+export interface BuiltChunk {
+  file: string;
+  code: string;
+  imports: string[];
+  modules: string[];
+}
+
+export interface RouteLoad {
+  route: string;
+  files: string[];
+  modules: string[];
+  gzipBytes: number;
+}
+
+/** The entry chunk plus the route's page chunk, with every chunk they import statically. */
+export function firstLoad(
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  entryFile: string,
+  pageFile: string,
+  route: string,
+): RouteLoad {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+  };
+  visit(entryFile);
+  visit(pageFile);
+  const files = [...seen];
+  const found = files.map((file) => {
+    const chunk = chunks.get(file);
+    if (!chunk) throw new Error(`chunk ${file} is missing from the build`);
+    return chunk;
+  });
+  return {
+    route,
+    files,
+    modules: found.flatMap((chunk) => chunk.modules),
+    gzipBytes: found.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0),
+  };
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import { createFixture, ROUTE_MATRIX, type Role } from './route-matrix.ts';
+import {
+  type Actor,
+  call,
+  createActor,
+  type SecurityApp,
+  startSecurityApp,
+} from './support/security-app.ts';
+
+const ROLES: Role[] = ['anon', 'user', 'other', 'admin'];
+
+for (const kind of testDatabaseKinds()) {
+  describe(`authorization matrix [${kind}]`, () => {
+    let target: SecurityApp;
+    let actors: Record<'other' | 'admin', Actor>;
+
+    beforeAll(async () => {
+      // Limits are not the subject here; a raised scale keeps every case below them.
+      target = await startSecurityApp(kind, { RATE_LIMIT_SCALE: '1000' });
+      actors = {
+        other: await createActor(target),
+        admin: await createActor(target, { admin: true }),
+      };
+    });
+    afterAll(() => target?.destroy());
+
+    it('lists every /api route the app registers, and nothing it does not', () => {
+      expect(target.routes).toEqual(Object.keys(ROUTE_MATRIX).sort());
+    });
+
+    for (const [route, row] of Object.entries(ROUTE_MATRIX)) {
+      const method = route.split(' ')[0]!;
+      it(`${route}`, async () => {
+        const seen: Record<string, number> = {};
+        const wanted: Record<string, number | readonly number[]> = {};
+        for (const role of ROLES) {
+          const fixture = await createFixture(target);
+          const actor =
+            role === 'anon' ? undefined : role === 'user' ? fixture.owner : actors[role];
+          const cookie = await actor?.cookie();
+          const response = await call(target, {
+            method,
+            url: row.url(fixture),
+            body: row.body?.(fixture),
+            cookie,
+          });
+          seen[role] = response.statusCode;
+          const expected = row.expect[role];
+          wanted[role] = expected;
+          if (
+            Array.isArray(expected)
+              ? expected.includes(response.statusCode)
+              : expected === response.statusCode
+          ) {
+            wanted[role] = response.statusCode;
+          }
+        }
+        expect(seen).toEqual(wanted);
+      });
+    }
+  });
+}

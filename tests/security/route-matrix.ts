@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor, SecurityApp } from './support/security-app.ts';
+import { createActor, createCode, createServiceRequest } from './support/security-app.ts';
+
+export type Role = 'anon' | 'user' | 'other' | 'admin';
+
+/** What one case may use: a code and a pending service request, both owned by `owner`. */
+export interface Fixture {
+  owner: Actor;
+  code: string;
+  request: string;
+  unique: string;
+  /** A user who has signed in before and is not an admin yet. */
+  candidate: Actor;
+}
+
+export interface MatrixRow {
+  url: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  /** Expected status per role; `other` is a second signed-in user who owns nothing here. */
+  expect: Record<Role, number | readonly number[]>;
+}
+
+const OWNED = { anon: 401, other: 404, admin: 404 } as const;
+const ADMIN_ONLY = { anon: 401, user: 403, other: 403 } as const;
+const ANYONE = (status: number | readonly number[]) =>
+  ({ anon: status, user: status, other: status, admin: status }) as const;
+
+/**
+ * Every /api route and who may call it (decisions.md "API shape"). A route the app registers
+ * that is missing here fails the authorization test: add it with its expected statuses.
+ */
+export const ROUTE_MATRIX: Record<string, MatrixRow> = {
+  'POST /api/auth/email-link': {
+    url: () => '/api/auth/email-link',
+    body: (f) => ({ email: `link-${f.unique}@example.com` }),
+    expect: ANYONE(202),
+  },
+  'POST /api/auth/email-link/verify': {
+    url: () => '/api/auth/email-link/verify',
+    body: (f) => ({ email: f.owner.email, token: randomBytes(32).toString('base64url') }),
+    expect: ANYONE(400),
+  },
+  'POST /api/auth/sign-out': {
+    url: () => '/api/auth/sign-out',
+    expect: { anon: [204, 401], user: 204, other: 204, admin: 204 },
+  },
+  'GET /api/me': { url: () => '/api/me', expect: { anon: 401, user: 200, other: 200, admin: 200 } },
+  'PUT /api/me/username': {
+    url: () => '/api/me/username',
+    body: (f) => ({ username: `n${f.unique}` }),
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'GET /api/usernames/:name': {
+    url: (f) => `/api/usernames/free${f.unique}`,
+    expect: ANYONE(200),
+  },
+  'GET /api/codes': {
+    url: () => '/api/codes',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/codes': {
+    url: () => '/api/codes',
+    body: (f) => ({
+      service: 'uber',
+      code: `C${f.unique}`,
+      reward: '10',
+      productName: '',
+      link: '',
+    }),
+    expect: { anon: 401, user: 201, other: 201, admin: 201 },
+  },
+  'PATCH /api/codes/:id': {
+    url: (f) => `/api/codes/${f.code}`,
+    body: () => ({ service: 'uber', code: 'CHANGED', reward: '20', productName: '', link: '' }),
+    expect: { ...OWNED, user: 200 },
+  },
+  'DELETE /api/codes/:id': { url: (f) => `/api/codes/${f.code}`, expect: { ...OWNED, user: 204 } },
+  'GET /api/landing/preview': { url: () => '/api/landing/preview', expect: ANYONE(200) },
+  'GET /api/profiles/:username': {
+    url: (f) => `/api/profiles/${f.owner.username}`,
+    expect: ANYONE(200),
+  },
+  'POST /api/codes/:id/clicks': { url: (f) => `/api/codes/${f.code}/clicks`, expect: ANYONE(202) },
+  'GET /api/services': { url: () => '/api/services', expect: ANYONE(200) },
+  'POST /api/service-requests': {
+    url: () => '/api/service-requests',
+    body: (f) => ({ displayName: `Brand ${f.unique}`, domain: `brand${f.unique}.example.com` }),
+    expect: { anon: 401, user: 201, other: 201, admin: 201 },
+  },
+  'GET /api/admin/service-requests': {
+    url: () => '/api/admin/service-requests',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/service-requests/:id/approve': {
+    url: (f) => `/api/admin/service-requests/${f.request}/approve`,
+    body: () => ({ notes: 'ok' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/service-requests/:id/reject': {
+    url: (f) => `/api/admin/service-requests/${f.request}/reject`,
+    body: () => ({ notes: 'no' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PATCH /api/admin/service-requests/:id': {
+    url: (f) => `/api/admin/service-requests/${f.request}`,
+    body: (f) => ({
+      serviceId: `edited${f.unique}`,
+      displayName: `Edited ${f.unique}`,
+      domain: `edited${f.unique}.example.com`,
+      notes: '',
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/admins': {
+    url: () => '/api/admin/admins',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/admins': {
+    url: () => '/api/admin/admins',
+    body: (f) => ({ email: f.candidate.email }),
+    expect: { ...ADMIN_ONLY, admin: [200, 201] },
+  },
+  'GET /api/logos/lookup': {
+    url: () => '/api/logos/lookup?serviceId=uber&width=64&height=64',
+    expect: ANYONE(200),
+  },
+  'GET /api/logos/service': {
+    // No network in tests: a site icon cannot be fetched, so 404 (the client draws the fallback).
+    url: () => '/api/logos/service?serviceId=uber&width=64&height=64',
+    expect: ANYONE([200, 404]),
+  },
+};
+
+/**
+ * A fresh owner with a code and a pending request for one case, so a DELETE, an approve or a
+ * rename cannot affect the next case. The `user` role acts as this owner.
+ */
+export async function createFixture(target: SecurityApp): Promise<Fixture> {
+  const owner = await createActor(target);
+  return {
+    owner,
+    code: await createCode(target, owner.id),
+    request: await createServiceRequest(target, owner.id),
+    unique: randomBytes(4).toString('hex'),
+    candidate: await createActor(target),
+  };
+}

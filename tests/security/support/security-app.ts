@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../../server/app.ts';
+import type { Config } from '../../../server/config.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { newId, nowIso } from '../../../server/db/ids.ts';
+import type { DB } from '../../../server/db/schema.ts';
+import { createSession, sessionCookieName } from '../../../server/plugins/session.ts';
+import {
+  createTestDatabase,
+  type DatabaseKind,
+  type TestDatabase,
+  testConfig,
+} from '../../../server/test-support/test-app.ts';
+
+/** A built app on a fresh database, with every /api route it registered. */
+export interface SecurityApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** `METHOD /api/path` for every /api route (HEAD twins of GET routes left out). */
+  routes: string[];
+  destroy(): Promise<void>;
+}
+
+export async function startSecurityApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<SecurityApp> {
+  const testDatabase: TestDatabase = await createTestDatabase(kind);
+  const config = testConfig(env);
+  const seen: string[] = [];
+  const app = await buildApp(config, {
+    database: testDatabase.database,
+    onRoute(route: RouteOptions) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method !== 'HEAD' && route.url.startsWith('/api/')) seen.push(`${method} ${route.url}`);
+      }
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: testDatabase.database,
+    routes: [...new Set(seen)].sort(),
+    async destroy() {
+      await app.close();
+      await testDatabase.destroy();
+    },
+  };
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+  username: string;
+  /** A new session each call: a request that signs out cannot spoil the next one. */
+  cookie(): Promise<string>;
+}
+
+export async function createActor(
+  target: SecurityApp,
+  options: { admin?: boolean } = {},
+): Promise<Actor> {
+  const { db } = target.database;
+  const id = newId();
+  const username = `u${randomBytes(5).toString('hex')}`;
+  const email = `${username}@example.com`;
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      username,
+      created_at: nowIso(),
+      last_login_at: nowIso(),
+      disabled_at: null,
+    })
+    .execute();
+  if (options.admin) {
+    await db
+      .insertInto('admins')
+      .values({ user_id: id, email, username, added_by: null, added_at: nowIso() })
+      .execute();
+  }
+  return {
+    id,
+    email,
+    username,
+    cookie: async () => `${sessionCookieName(target.config)}=${await createSession(db, id)}`,
+  };
+}
+
+export async function createCode(target: SecurityApp, userId: string): Promise<string> {
+  const id = newId();
+  await target.database.db
+    .insertInto('codes')
+    .values({
+      id,
+      user_id: userId,
+      service: 'uber',
+      product_name: 'First ride',
+      code: `CODE${randomBytes(3).toString('hex')}`,
+      reward: '10',
+      link: 'https://example.com/r',
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+export async function createServiceRequest(target: SecurityApp, userId: string): Promise<string> {
+  const id = newId();
+  const slug = `svc${randomBytes(4).toString('hex')}`;
+  await target.database.db
+    .insertInto('service_requests')
+    .values({
+      id,
+      service_id: slug,
+      display_name: `Service ${slug}`,
+      domain: `${slug}.example.com`,
+      requested_by: userId,
+      requested_at: nowIso(),
+      status: 'pending',
+      reviewed_by: null,
+      reviewed_at: null,
+      notes: null,
+      updated_at: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  /** Sent as-is when a string (raw JSON), else JSON-encoded. */
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** app.inject with our Origin and a JSON content type on every non-GET, like the web app. */
+export function call(target: SecurityApp, { method, url, body, cookie, headers = {} }: Call) {
+  const all: Record<string, string> = { ...headers };
+  if (method !== 'GET' && !('origin' in all)) all.origin = target.config.appOrigin;
+  if (cookie) all.cookie = cookie;
+  if (body !== undefined) all['content-type'] ??= 'application/json';
+  return target.app.inject({
+    method: method as 'GET',
+    url,
+    headers: all,
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+  }) as Promise<LightMyRequestResponse>;
+}
+
+const TABLES: Array<keyof DB> = [
+  'users',
+  'sessions',
+  'sign_in_tokens',
+  'admins',
+  'services',
+  'service_requests',
+  'codes',
+  'clicks',
+  'logos',
+];
+
+/** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */
+export async function snapshot(database: Database): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    TABLES.map(async (table) => {
+      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+        database.db,
+      );
+      const lines = rows.rows.map((row) => JSON.stringify(row)).sort();
+      const hash = createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16);
+      return [table, `${lines.length}:${hash}`] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}

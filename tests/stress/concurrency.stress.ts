@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import type { TestServer } from '../e2e/support/server.ts';
+import { runClickLoad } from './support/click-load.ts';
+import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
+import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
+import { startLoadServer } from './support/servers.ts';
+
+const TOTAL = 10_000;
+const IN_FLIGHT = 100;
+
+for (const kind of testDatabaseKinds()) {
+  describe(`10,000 clicks at 100 in flight over HTTP [${kind}]`, () => {
+    let server: TestServer;
+    let database: Database;
+    let scratch: ScratchPostgres | undefined;
+    let dir: string | undefined;
+
+    beforeAll(async () => {
+      let config: DatabaseConfig;
+      if (kind === 'postgres') {
+        scratch = await createScratchPostgres();
+        config = { kind: 'postgres', url: scratch.url };
+        server = await startLoadServer({ pgUrl: scratch.url });
+      } else {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-stress-'));
+        config = { kind: 'sqlite', path: path.join(dir, 'stress.db') };
+        server = await startLoadServer({ sqlitePath: config.path });
+      }
+      database = openDatabase(config);
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.close();
+      await scratch?.drop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers every click 202, and the counters and events match the answers exactly', async () => {
+      const codeIds = await seedCodes(database, 20);
+      const load = await runClickLoad({
+        baseUrls: [server.url],
+        codeIds,
+        total: TOTAL,
+        inFlight: IN_FLIGHT,
+      });
+      expect(Object.fromEntries(load.failures)).toEqual({});
+      expect(Object.fromEntries(load.statuses)).toEqual({ 202: TOTAL });
+      const totals = await clickTotals(database, codeIds);
+      expect(totals.counter).toBe(load.acceptedTotal);
+      expect(totals.events).toBe(load.acceptedTotal);
+      for (const id of codeIds) expect(totals.perCode.get(id)).toBe(load.accepted.get(id) ?? 0);
+    }, 180_000);
+  });
+}

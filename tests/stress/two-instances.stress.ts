@@ -1,0 +1,99 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import type { TestServer } from '../e2e/support/server.ts';
+import { runClickLoad } from './support/click-load.ts';
+import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
+import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
+import { startLoadServer } from './support/servers.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Client addresses of this run (the servers trust X-Forwarded-For), so reruns start fresh. */
+const net = `10.${randomInt(1, 255)}.${randomInt(1, 255)}`;
+
+function post(server: TestServer, url: string, body: unknown, ip: string, cookie?: string) {
+  return fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: {
+      origin: server.url,
+      'x-forwarded-for': ip,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+describe.runIf(testDatabaseKinds().includes('postgres'))(
+  'two instances on one PostgreSQL and one Redis',
+  () => {
+    let scratch: ScratchPostgres;
+    let a: TestServer;
+    let b: TestServer;
+
+    beforeAll(async () => {
+      scratch = await createScratchPostgres();
+      // Real limits (scale 1), shared through Redis; sign-in links are printed to the log.
+      const env = { REDIS_URL: redisUrl, TRUST_PROXY: '1', RATE_LIMIT_SCALE: '1' };
+      a = await startLoadServer({ pgUrl: scratch.url }, env);
+      b = await startLoadServer({ pgUrl: scratch.url }, env);
+    });
+    afterAll(async () => {
+      await a?.stop();
+      await b?.stop();
+      await scratch?.drop();
+    });
+
+    it('adds up clicks split across both exactly', async () => {
+      const database = openDatabase({ kind: 'postgres', url: scratch.url });
+      try {
+        const codeIds = await seedCodes(database, 10);
+        const load = await runClickLoad({
+          baseUrls: [a.url, b.url],
+          codeIds,
+          total: 2_000,
+          inFlight: 50,
+          // 40 clicks per address: under the 60-per-minute limit, which both servers share.
+          forwardedFor: (index) => `${net}.${Math.floor(index / 40) % 250}`,
+        });
+        expect(Object.fromEntries(load.statuses)).toEqual({ 202: 2_000 });
+        const totals = await clickTotals(database, codeIds);
+        expect(totals.counter).toBe(2_000);
+        expect(totals.events).toBe(2_000);
+      } finally {
+        await database.close();
+      }
+    });
+
+    it('accepts a session made on one instance on the other', async () => {
+      const email = `two-${randomBytes(4).toString('hex')}@example.com`;
+      expect((await post(a, '/api/auth/email-link', { email }, `${net}.251`)).status).toBe(202);
+      const link = a
+        .output()
+        .match(new RegExp(`Sign-in link for ${email.replace('.', '\\.')}: (\\S+)`))?.[1];
+      expect(link).toBeDefined();
+      const token = new URL(link!).searchParams.get('token');
+      const verified = await post(a, '/api/auth/email-link/verify', { email, token }, `${net}.251`);
+      expect(verified.status).toBe(200);
+      const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+
+      const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).email).toBe(email);
+
+      expect((await post(b, '/api/auth/sign-out', undefined, `${net}.251`, cookie)).status).toBe(
+        204,
+      );
+      expect((await fetch(`${a.url}/api/me`, { headers: { cookie } })).status).toBe(401);
+    });
+
+    it('holds the per-e-mail sign-in link limit across both instances', async () => {
+      const email = `limit-${randomBytes(4).toString('hex')}@example.com`;
+      // Different client addresses: only the per-e-mail counter can refuse the second request.
+      expect((await post(a, '/api/auth/email-link', { email }, `${net}.252`)).status).toBe(202);
+      const second = await post(b, '/api/auth/email-link', { email }, `${net}.253`);
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  },
+);
