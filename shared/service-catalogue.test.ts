@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_SERVICE_IDS } from './known-services.ts';
 import {
   isKnownService,
   KNOWN_SERVICE_DOMAINS,
@@ -38,6 +39,10 @@ describe('service catalogue', () => {
   it('includes all 13 landing logos of spec §2', () => {
     expect(LANDING_LOGO_SERVICES).toHaveLength(13);
     for (const id of LANDING_LOGO_SERVICES) expect(KNOWN_SERVICE_DOMAINS.has(id)).toBe(true);
+  });
+
+  it('agrees with the compact list of known ids the browser loads', () => {
+    expect([...KNOWN_SERVICE_IDS].sort()).toEqual(SERVICE_CATALOGUE.map((s) => s.id).sort());
   });
 
   it('knows ids case-insensitively and rejects others', () => {

@@ -154,24 +154,4 @@ export const KNOWN_SERVICE_NAMES: ReadonlyMap<string, string> = new Map(
   SERVICE_CATALOGUE.map((entry) => [entry.id, entry.name]),
 );
 
-/** The 13 services whose logos fall over the landing page (spec §2). */
-export const LANDING_LOGO_SERVICES = Object.freeze([
-  'airbnb',
-  'uber',
-  'coinbase',
-  'netflix',
-  'spotify',
-  'paypal',
-  'stripe',
-  'doordash',
-  'lyft',
-  'robinhood',
-  'instagram',
-  'youtube',
-  'discord',
-] as const);
-
-/** True when the id is in the built-in known map (it then gets the primary logo lookup). */
-export function isKnownService(serviceId: string): boolean {
-  return KNOWN_SERVICE_DOMAINS.has(serviceId.toLowerCase());
-}
+export { isKnownService, LANDING_LOGO_SERVICES } from './known-services.ts';

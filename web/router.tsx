@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { NotFoundPage } from './components/errors/NotFoundPage.tsx';
 import { RouteErrorBoundary } from './components/errors/RouteErrorBoundary.tsx';
 import { PageSkeleton } from './components/layout/PageSkeleton.tsx';
 import { paths } from './paths.ts';
@@ -11,6 +10,11 @@ const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx'));
+const NotFoundPage = lazy(() =>
+  import('./components/errors/NotFoundPage.tsx').then((module) => ({
+    default: module.NotFoundPage,
+  })),
+);
 // Lazy too: it reads the auth messages, whose module builds zod schemas, and a visitor opening a
 // profile must not download zod (see scripts/bundle-budget.test.ts).
 const RequireAuth = lazy(() =>

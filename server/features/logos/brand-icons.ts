@@ -1,5 +1,5 @@
 import type { SimpleIcon } from 'simple-icons';
-import { isKnownService } from '../../../shared/service-catalogue.ts';
+import { isKnownService } from '../../../shared/known-services.ts';
 
 /** Known ids whose simple-icons slug differs from the id. */
 const SLUG_ALIASES: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isKnownService } from '../../../shared/service-catalogue.ts';
+import { isKnownService } from '../../../shared/known-services.ts';
 import type { DB, LogoRow } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { brandSvg } from './brand-icons.ts';

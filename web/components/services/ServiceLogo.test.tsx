@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ServiceLogo', () => {
   it('uses the primary lookup for a known id, as a data URI', async () => {
     const fetchMock = stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
-    render(<ServiceLogo serviceId="uber" size={64} />);
+    render(<ServiceLogo serviceId="uber" name="Uber" size={64} />);
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Uber logo' }).getAttribute('src')).toBe(
         'data:image/svg+xml;base64,PHN2Zy8+',
@@ -47,7 +47,7 @@ describe('ServiceLogo', () => {
     render(
       <div>
         {Array.from({ length: 20 }, (_, i) => `card-${i}`).map((key, i) => (
-          <ServiceLogo key={key} serviceId="uber" size={i % 2 ? 40 : 80} />
+          <ServiceLogo key={key} serviceId="uber" name="Uber" size={i % 2 ? 40 : 80} />
         ))}
       </div>,
     );
@@ -59,7 +59,7 @@ describe('ServiceLogo', () => {
 
   it('falls back to the secondary lookup when the primary fails', async () => {
     const fetchMock = stubLogoApi({ lookup: notFound, service: { status: 200, body: pngAnswer } });
-    render(<ServiceLogo serviceId="hulu" />);
+    render(<ServiceLogo serviceId="hulu" name="Hulu" />);
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Hulu logo' }).getAttribute('src')).toBe(
         'data:image/png;base64,iVBORw0KGgo=',
@@ -113,7 +113,7 @@ describe('ServiceLogo', () => {
         body: { logoData: 'PGgxPg==', logoType: 'text/html', logoUrl: null },
       },
     });
-    render(<ServiceLogo serviceId="weirdsite" onError={onError} />);
+    render(<ServiceLogo serviceId="weirdsite" name="Weirdsite" onError={onError} />);
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(onError.mock.calls[0]?.[0]).toHaveProperty('message', 'Invalid logo type: text/html');
     expect(screen.getByRole('img', { name: 'Weirdsite logo' }).dataset.category).toBe('default');
@@ -121,7 +121,7 @@ describe('ServiceLogo', () => {
 
   it('switches to the fallback icon when the image itself fails to draw', async () => {
     stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
-    render(<ServiceLogo serviceId="paypal" />);
+    render(<ServiceLogo serviceId="paypal" name="PayPal" />);
     const img = await waitFor(() => {
       const found = screen.getByRole('img', { name: 'PayPal logo' });
       expect(found.tagName).toBe('IMG');

@@ -1,12 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
-import { serviceDisplayName } from '../../../shared/display-name.ts';
-import { FallbackIcon } from './FallbackIcon.tsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type LogoResult, loadLogo, peekLogo } from './logo-loader.ts';
+
+// Most logos load; the fallback icon's glyphs and keyword table are fetched only when one
+// does not, which keeps them out of a profile's first load.
+const FallbackIcon = lazy(() =>
+  import('./FallbackIcon.tsx').then((module) => ({ default: module.FallbackIcon })),
+);
+
+function Placeholder({
+  label,
+  size,
+  className,
+}: {
+  label: string;
+  size: number;
+  className: string;
+}) {
+  return (
+    <span
+      role="img"
+      aria-label={`${label} logo`}
+      aria-busy="true"
+      className={`inline-block shrink-0 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-700 ${className}`}
+      style={{ width: size, height: size }}
+    />
+  );
+}
 
 export interface ServiceLogoProps {
   serviceId: string;
-  /** Display name; defaults to the spec §3 display-name rule. */
-  name?: string;
+  /**
+   * Display name, for the alt text and the fallback icon. Required, so that the logo does not
+   * pull the whole catalogue of names into pages that already have the name from the API.
+   */
+  name: string;
   /** Pixel size of the square logo. */
   size?: number;
   className?: string;
@@ -29,7 +56,7 @@ export function ServiceLogo({
   className = '',
   onError,
 }: ServiceLogoProps) {
-  const label = name ?? serviceDisplayName(serviceId);
+  const label = name;
   const [state, setState] = useState<{ id: string; result: LogoResult | undefined }>(() => ({
     id: serviceId,
     result: peekLogo(serviceId),
@@ -76,16 +103,13 @@ export function ServiceLogo({
       />
     );
   }
+  const placeholder = <Placeholder label={label} size={size} className={className} />;
   if (result?.status === 'failed') {
-    return <FallbackIcon name={label} size={size} className={className} />;
+    return (
+      <Suspense fallback={placeholder}>
+        <FallbackIcon name={label} size={size} className={className} />
+      </Suspense>
+    );
   }
-  return (
-    <span
-      role="img"
-      aria-label={`${label} logo`}
-      aria-busy="true"
-      className={`inline-block shrink-0 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-700 ${className}`}
-      style={{ width: size, height: size }}
-    />
-  );
+  return placeholder;
 }

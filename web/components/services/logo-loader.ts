@@ -1,4 +1,4 @@
-import { isKnownService } from '../../../shared/service-catalogue.ts';
+import { isKnownService } from '../../../shared/known-services.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** The answer of both logo lookups. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { LANDING_LOGO_SERVICES } from '../../../shared/service-catalogue.ts';
+import { serviceDisplayName } from '../../../shared/display-name.ts';
+import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
 import { prefersReducedMotion } from '../../components/codes/motion.ts';
 import { ServiceLogo, type ServiceLogoProps } from '../../components/services/ServiceLogo.tsx';
 import { FALLING, type FallingLogo, spawnLogos, stepLogos } from './falling-logos-physics.ts';
@@ -11,9 +12,10 @@ import { FALLING, type FallingLogo, spawnLogos, stepLogos } from './falling-logo
 function logoProps(serviceId: string): ServiceLogoProps {
   return {
     serviceId,
+    name: serviceDisplayName(serviceId),
     size: FALLING.size,
     onError: (error: unknown) => console.warn(`Logo for ${serviceId} fell back to its icon`, error),
-  } as ServiceLogoProps;
+  };
 }
 
 /**
