@@ -39,6 +39,10 @@ export function Modal({ open, onClose, title, children, widthClass = 'max-w-lg' 
       onCloseRef.current();
     };
     const handleClose = () => {
+      // The browser usually restores focus itself before this event fires; step in only when
+      // focus was lost (for example the opener re-rendered), never to take it from elsewhere.
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
       const target = opener.current;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
