@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
@@ -13,7 +12,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import {
@@ -21,6 +20,7 @@ import {
   createRedisRateLimiter,
   type RateLimiter,
 } from './plugins/rate-limiter.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -33,6 +33,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Sees every route as it is registered (the security suite lists the /api routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go (default stdout); tests read them to prove what is never logged. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -52,7 +54,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: options.logStream
+      ? { ...loggerOptions(config), stream: options.logStream }
+      : loggerOptions(config),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
@@ -74,28 +79,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: config.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
 
   registerErrorHandler(app);

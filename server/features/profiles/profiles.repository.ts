@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** One row per code; a user with no codes yields one row whose code columns are null. */
@@ -19,12 +19,42 @@ export interface ProfileRow {
  * A public profile in ONE indexed query: the user by the unique username index, their codes by
  * (user_id, created_at) newest first, each joined to its service. No rows means no such user.
  */
-export function findProfileRows(
+export async function findProfileRows(
   db: Kysely<DB>,
   username: string,
   limit?: number,
 ): Promise<ProfileRow[]> {
-  return profileQuery(db, username, limit).execute();
+  const template = compiledProfileQuery(db, limit);
+  const parameters = template.parameters.map((value) =>
+    value === USERNAME_SLOT ? username : value,
+  );
+  const result = await db.executeQuery<ProfileRow>({ ...template, parameters });
+  return result.rows;
+}
+
+// The profile is the hottest read. Building and compiling Kysely's query tree on every request
+// cost more than running it, so each database keeps the compiled SQL and only swaps the value.
+const USERNAME_SLOT = '\u0000username\u0000';
+const compiledQueries = new WeakMap<
+  Kysely<DB>,
+  Map<number | undefined, CompiledQuery<ProfileRow>>
+>();
+
+function compiledProfileQuery(
+  db: Kysely<DB>,
+  limit: number | undefined,
+): CompiledQuery<ProfileRow> {
+  let byLimit = compiledQueries.get(db);
+  if (!byLimit) {
+    byLimit = new Map();
+    compiledQueries.set(db, byLimit);
+  }
+  let compiled = byLimit.get(limit);
+  if (!compiled) {
+    compiled = profileQuery(db, USERNAME_SLOT, limit).compile();
+    byLimit.set(limit, compiled);
+  }
+  return compiled;
 }
 
 /** The profile query itself (tests read its plan). */

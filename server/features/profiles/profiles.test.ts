@@ -129,7 +129,8 @@ describeEachDatabase('profile query plan', (ctx) => {
       const details = plan.rows.map((row) => row.detail);
       expect(details.filter((d) => d.startsWith('SEARCH'))).toHaveLength(3);
       expect(details.some((d) => d.startsWith('SCAN'))).toBe(false);
-      expect(details.join('\n')).toContain('codes_user_id_created_at_idx');
+      expect(details.join('\n')).toContain('codes_user_id_created_at_id_idx');
+      expect(details.join('\n')).not.toContain('TEMP B-TREE');
     },
   );
 });
