@@ -96,7 +96,8 @@ function seedSqlite(path: string, size: SeedSize, out: Seeded): void {
       user.run(...row.user, row.user[3]);
       out.usernames.push(row.user[2]);
       for (const [id, userId, service, text, reward, link, clicks, at] of row.codes) {
-        code.run(id, userId, service, text, reward, link, clicks, at, at);
+        // The click trigger (migration 0051) counts the events inserted below.
+        code.run(id, userId, service, text, reward, link, 0, at, at);
         out.codeIds.push(id);
         for (let k = 0; k < clicks; k++) click.run(id, at, visitorHash(n++));
       }
@@ -112,6 +113,9 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
   await client.connect();
   try {
     await client.query('begin');
+    // Bulk load: codes arrive with their final counts, so the per-row click trigger
+    // (migration 0051) is paused for this transaction's inserts.
+    await client.query('alter table clicks disable trigger user');
     let users: string[][] = [[], [], [], []];
     let codes: Array<Array<string | number>> = Array.from({ length: 8 }, () => []);
     let clicks: string[][] = [[], [], []];
@@ -154,6 +158,7 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
       if (codes[0]!.length >= BATCH || clicks[0]!.length >= BATCH) await flush();
     }
     await flush();
+    await client.query('alter table clicks enable trigger user');
     await client.query('commit');
     await client.query('analyze');
   } finally {

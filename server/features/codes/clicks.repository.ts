@@ -3,11 +3,10 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * One click: the event row and `clicks + 1` in one transaction, so the two never disagree and
- * concurrent copies never lose an update (the UPDATE takes the row lock). The event is inserted
- * first: its foreign key refuses an unknown code, and the hot row lock is then held only from
- * the UPDATE to the COMMIT, which keeps 500 concurrent copies of one code quick.
- * False when the code does not exist.
+ * One click: the event row, whose insert trigger adds 1 to the code's `clicks` in the same
+ * statement (migration 0051), so the two never disagree and concurrent copies never lose an
+ * update (the trigger's UPDATE takes the row lock). The event's foreign key refuses an unknown
+ * code: false when the code does not exist.
  */
 export async function insertClick(
   db: Kysely<DB>,
@@ -16,17 +15,10 @@ export async function insertClick(
   visitorHash: string,
 ): Promise<boolean> {
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('clicks')
-        .values({ code_id: codeId, clicked_at: clickedAt, visitor_hash: visitorHash })
-        .execute();
-      await trx
-        .updateTable('codes')
-        .set((eb) => ({ clicks: eb('clicks', '+', 1) }))
-        .where('id', '=', codeId)
-        .execute();
-    });
+    await db
+      .insertInto('clicks')
+      .values({ code_id: codeId, clicked_at: clickedAt, visitor_hash: visitorHash })
+      .execute();
     return true;
   } catch (error) {
     if (isForeignKeyViolation(error)) return false;

@@ -14,11 +14,19 @@ export function isBotUserAgent(userAgent: string | undefined): boolean {
   return BOT_USER_AGENT.test(trimmed);
 }
 
+let lastSalt = { key: '', salt: '' };
+
 /** The salt rotates every UTC day, so hashes link visits within a day and never across days. */
 export function dailySalt(secret: string, at: Date): string {
-  return createHmac('sha256', secret)
-    .update(`click-visitor:${at.toISOString().slice(0, 10)}`)
-    .digest('hex');
+  const key = `${at.toISOString().slice(0, 10)}\n${secret}`;
+  // Computed once a day, not on every click.
+  if (lastSalt.key !== key) {
+    const salt = createHmac('sha256', secret)
+      .update(`click-visitor:${at.toISOString().slice(0, 10)}`)
+      .digest('hex');
+    lastSalt = { key, salt };
+  }
+  return lastSalt.salt;
 }
 
 /** SHA-256 of the daily salt, the IP and the user agent: the raw IP is never stored. */
