@@ -34,8 +34,9 @@ export function loggerOptions(
       censor: '[redacted]',
     },
     serializers: {
-      req(request: { method: string; url: string; ip?: string; id?: string }) {
-        return { method: request.method, url: redactUrl(request.url), reqId: request.id };
+      // The request id is already on every line (reqId); headers are never logged.
+      req(request: { method: string; url: string }) {
+        return { method: request.method, url: redactUrl(request.url) };
       },
     },
   };
