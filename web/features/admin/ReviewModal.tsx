@@ -144,7 +144,7 @@ export function ReviewModal({ action, onClose, onDone }: ReviewModalProps) {
             <dt className="text-gray-600 dark:text-gray-400">Service ID</dt>
             <dd className="font-mono">{request.serviceId}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Domain</dt>
-            <dd className="break-all">{request.domain}</dd>
+            <dd className="wrap-anywhere">{request.domain}</dd>
           </dl>
         )}
         <div>
