@@ -14,7 +14,7 @@ export function LinkOrText({ link, className = '' }: { link: string; className?:
       href={href}
       target="_blank"
       rel="noopener noreferrer nofollow"
-      className={`break-all font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800 dark:text-accent-300 dark:hover:text-accent-200 ${className}`}
+      className={`wrap-anywhere font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800 dark:text-accent-300 dark:hover:text-accent-200 ${className}`}
     >
       {link}
     </a>

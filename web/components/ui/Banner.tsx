@@ -26,12 +26,13 @@ export function Banner({ tone, children, onDismiss, className = '' }: BannerProp
       className={`flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${TONES[tone]} ${className}`}
     >
       <div className="min-w-0 flex-1">{children}</div>
+      {/* 44 px tap target; negative margins keep a one-line banner one line tall. */}
       {onDismiss && (
         <button
           type="button"
           onClick={onDismiss}
           aria-label="Dismiss"
-          className="-my-1 -mr-2 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
+          className="-my-3 -mr-3 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
         >
           <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
             <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />

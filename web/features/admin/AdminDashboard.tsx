@@ -56,10 +56,15 @@ export function AdminDashboard() {
             Review what users asked to add to the catalogue.
           </p>
         </div>
-        {requests.data && (
+        {/* A placeholder holds the pill's place so the page does not jump when the count arrives. */}
+        {requests.data ? (
           <span className="rounded-full bg-accent-50 px-3 py-1 text-sm font-semibold text-accent-800 dark:bg-gray-800 dark:text-accent-300">
             {pending} pending
           </span>
+        ) : (
+          requests.isPending && (
+            <span className="h-7 w-24 animate-pulse rounded-full bg-gray-200 dark:bg-gray-800" />
+          )
         )}
       </div>
 
@@ -75,7 +80,7 @@ export function AdminDashboard() {
             {[0, 1, 2].map((key) => (
               <div
                 key={key}
-                className="h-16 animate-pulse rounded-xl bg-gray-200 dark:bg-gray-800"
+                className="h-52 animate-pulse rounded-xl bg-gray-200 md:h-16 dark:bg-gray-800"
               />
             ))}
           </div>

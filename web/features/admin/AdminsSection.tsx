@@ -58,7 +58,7 @@ export function AdminsSection() {
           <input
             id={`${id}-email`}
             type="email"
-            className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-accent-500 focus:outline-2 focus:outline-accent-500 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+            className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-accent-500 focus:outline-2 focus:outline-accent-500 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-950 dark:text-gray-100"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={fieldError ? true : undefined}

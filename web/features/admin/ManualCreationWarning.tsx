@@ -21,7 +21,7 @@ export function ManualCreationWarning({
         <dt className="font-medium">Display name</dt>
         <dd>{request.displayName}</dd>
         <dt className="font-medium">Domain</dt>
-        <dd className="break-all">{request.domain}</dd>
+        <dd className="wrap-anywhere">{request.domain}</dd>
       </dl>
     </Banner>
   );

@@ -70,7 +70,7 @@ export function RequestsTable({ requests, onAction }: RequestsTableProps) {
                 {request.serviceId}
               </span>
             </td>
-            <td className={`${cell} break-all text-gray-800 dark:text-gray-200`}>
+            <td className={`${cell} wrap-anywhere text-gray-800 dark:text-gray-200`}>
               <span className={label}>Domain</span>
               {request.domain}
             </td>
@@ -87,7 +87,7 @@ export function RequestsTable({ requests, onAction }: RequestsTableProps) {
               <time dateTime={request.requestedAt}>{formatShortDate(request.requestedAt)}</time>
             </td>
             <td className={`${cell} pt-2 pb-2`}>
-              <div className="flex flex-wrap items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
                 {request.status === 'pending' ? (
                   <>
                     <Button

@@ -35,7 +35,7 @@ const FAILURES: Record<ReviewKind, string> = {
 type Fields = Partial<Record<'serviceId' | 'displayName' | 'domain' | 'notes', string>>;
 
 const inputClass =
-  'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 focus:border-accent-500 focus:outline-2 focus:outline-accent-500 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:aria-[invalid=true]:border-red-400';
+  'block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 focus:border-accent-500 focus:outline-2 focus:outline-accent-500 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-950 dark:text-gray-100 dark:aria-[invalid=true]:border-red-400';
 
 /** The action modal of spec §2: approve or reject with optional notes, or edit the request. */
 export function ReviewModal({ action, onClose, onDone }: ReviewModalProps) {
@@ -144,7 +144,7 @@ export function ReviewModal({ action, onClose, onDone }: ReviewModalProps) {
             <dt className="text-gray-600 dark:text-gray-400">Service ID</dt>
             <dd className="font-mono">{request.serviceId}</dd>
             <dt className="text-gray-600 dark:text-gray-400">Domain</dt>
-            <dd className="break-all">{request.domain}</dd>
+            <dd className="wrap-anywhere">{request.domain}</dd>
           </dl>
         )}
         <div>

@@ -31,7 +31,7 @@ export function AuthCard({
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{title}</h1>
         {description && (
-          <div className="mt-2 text-sm leading-6 text-gray-600 dark:text-gray-300">
+          <div className="mt-2 text-pretty text-sm leading-6 text-gray-600 dark:text-gray-300">
             {description}
           </div>
         )}

@@ -35,7 +35,7 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
     return (
       <AuthCard title="Check your email">
         <Banner tone="success">
-          We sent a sign-in link to <strong className="break-all">{sentTo}</strong>.
+          We sent a sign-in link to <strong className="wrap-anywhere">{sentTo}</strong>.
         </Banner>
         <p className="mt-4 text-sm leading-6 text-gray-600 dark:text-gray-300">
           Open the link on this device to sign in. It is valid for 15 minutes and works once. No

@@ -33,7 +33,7 @@ export function TextField({
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   const border = error
     ? 'border-red-500 dark:border-red-400'
-    : 'border-gray-300 dark:border-gray-700';
+    : 'border-gray-300 dark:border-gray-600';
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-100">

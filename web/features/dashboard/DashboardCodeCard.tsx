@@ -19,7 +19,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
   return (
     <li
       data-testid="code-card"
-      className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <CodeSummary
         service={code.service}

@@ -105,7 +105,7 @@ export function ServiceSelect({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
           className={`min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
-            error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-700'
+            error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'
           }`}
         />
         {open && (

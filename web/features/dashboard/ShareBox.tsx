@@ -34,7 +34,7 @@ export function ShareBox({ username }: { username: string }) {
           readOnly
           value={url}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 font-mono text-sm text-gray-800 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-3 font-mono text-sm text-gray-800 dark:border-gray-600 dark:bg-gray-950 dark:text-gray-100"
         />
         <div className="flex gap-2">
           <Button

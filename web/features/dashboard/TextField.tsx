@@ -24,7 +24,7 @@ export function TextField({ label, hint, error, className = '', ...rest }: TextF
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={`mt-1 min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
-          error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-700'
+          error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'
         }`}
         {...rest}
       />

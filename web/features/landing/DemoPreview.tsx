@@ -21,7 +21,7 @@ export function DemoPreview() {
         >
           One page for every code you share
         </h2>
-        <p className="mt-2 text-gray-700 dark:text-gray-300">
+        <p className="mt-2 text-balance text-gray-700 dark:text-gray-300">
           This is what a Refstash profile looks like. Visitors tap a card, copy the code and scan
           the link.
         </p>

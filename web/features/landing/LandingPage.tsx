@@ -22,7 +22,7 @@ export default function LandingPage() {
             <h1 className="text-5xl font-black tracking-tight text-gray-900 sm:text-7xl dark:text-white">
               Refstash
             </h1>
-            <p className="mt-5 max-w-xl text-lg text-gray-700 sm:text-xl dark:text-gray-200">
+            <p className="mt-5 max-w-xl text-balance text-lg text-gray-700 sm:text-xl dark:text-gray-200">
               Keep all your referral codes in one place and share them on a single public page.
             </p>
             <Link to={paths.signup} className={`${buttonClasses('primary', 'lg')} mt-8`}>
@@ -35,9 +35,12 @@ export default function LandingPage() {
 
         <section className="mx-auto max-w-5xl px-4 pb-16 pt-4">
           <div className="rounded-2xl bg-accent-600 px-6 py-10 text-center shadow-lg dark:bg-accent-800">
-            <h2 className="text-2xl font-bold text-white">Your codes deserve a home</h2>
-            <p className="mx-auto mt-2 max-w-lg text-accent-50">
-              Create your free profile in a minute. Sign in with just your e-mail.
+            <h2 className="text-balance text-2xl font-bold text-white">
+              Your codes deserve a home
+            </h2>
+            <p className="mx-auto mt-2 max-w-lg text-balance text-accent-50">
+              Create your free profile in a minute. Sign in with just your{' '}
+              <span className="whitespace-nowrap">e-mail</span>.
             </p>
             <Link
               to={paths.signup}

@@ -79,7 +79,8 @@ export default function CodeDetailDialog({
                 {url ? 'Link' : 'Note'}
               </p>
               <p className="mt-1 text-sm text-gray-800 dark:text-gray-200">
-                <LinkOrText link={code.link} />
+                {/* Padding on the inline link gives it a 44 px tall tap area without moving the text. */}
+                <LinkOrText link={code.link} className="py-3" />
               </p>
             </div>
           )}
