@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { AUTH_MESSAGES } from '../../../shared/auth-schemas.ts';
+import { AUTH_MESSAGES } from '../../../shared/auth-messages.ts';
 import { PageSkeleton } from '../../components/layout/PageSkeleton.tsx';
 import { paths } from '../../paths.ts';
 import { useMe } from './api.ts';

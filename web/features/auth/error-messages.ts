@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../../../shared/auth-schemas.ts';
+import { AUTH_MESSAGES } from '../../../shared/auth-messages.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { isApiError } from '../../lib/api-client.ts';
 

@@ -1,0 +1,22 @@
+/**
+ * The e-mail and username messages of spec §5 and §8, word for word. Kept free of zod so that
+ * screens which only show a message (the sign-in guard) do not pull the schemas in.
+ */
+export const AUTH_MESSAGES = Object.freeze({
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  invalidEmail: 'Invalid email address',
+  userDisabled: 'This account has been disabled',
+  sendFailed: 'Failed to send sign-in link. Please try again.',
+  linkExpired: 'This link has expired or already been used. Please request a new one.',
+  signInFailed: 'Failed to sign in. Please try again or request a new link.',
+  confirmEmail: 'Please enter your email to complete sign-in',
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameTooLong: 'Username must be less than 20 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  usernameTaken: 'Username is already taken. Please try another.',
+  usernameSaveFailed: 'Failed to set username. Please try again.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  authLoadFailed: 'Authentication error occurred',
+});
