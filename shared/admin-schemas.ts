@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { domainSchema, serviceNameSchema } from './service-request-schemas.ts';
+import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** Messages of the admin review queue: spec §8 where it has one, plain words where it is silent. */
 export const ADMIN_MESSAGES = Object.freeze({
@@ -33,6 +34,7 @@ export const notesSchema = z
   .string()
   .trim()
   .max(LIMITS.notesMax, ADMIN_MESSAGES.notesTooLong)
+  .refine(hasNoNul, NUL_MESSAGE)
   .nullish()
   .transform((value) => (value ? value : null));
 

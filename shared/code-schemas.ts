@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
 export const CODE_MESSAGES = Object.freeze({
@@ -19,6 +20,7 @@ const optionalText = (max: number, message: string) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, message)
+    .refine(hasNoNul, NUL_MESSAGE)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -33,13 +35,15 @@ const codeField = z
   .string({ error: CODE_MESSAGES.codeRequired })
   .trim()
   .min(1, CODE_MESSAGES.codeRequired)
-  .max(LIMITS.codeMax, CODE_MESSAGES.codeTooLong);
+  .max(LIMITS.codeMax, CODE_MESSAGES.codeTooLong)
+  .refine(hasNoNul, NUL_MESSAGE);
 
 const rewardField = z
   .string({ error: CODE_MESSAGES.rewardRequired })
   .trim()
   .min(1, CODE_MESSAGES.rewardRequired)
-  .max(LIMITS.rewardMax, CODE_MESSAGES.rewardTooLong);
+  .max(LIMITS.rewardMax, CODE_MESSAGES.rewardTooLong)
+  .refine(hasNoNul, NUL_MESSAGE);
 
 /**
  * The code form (create, and the body of an edit). Whether `service` is in the catalogue is

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The example host the spec's domain messages name. */
 const EXAMPLE_HOST = 'example.com';
@@ -68,7 +69,8 @@ export const serviceNameSchema = z
   .string({ error: SERVICE_REQUEST_MESSAGES.nameRequired })
   .trim()
   .min(1, SERVICE_REQUEST_MESSAGES.nameRequired)
-  .max(LIMITS.serviceNameMax, SERVICE_REQUEST_MESSAGES.nameTooLong);
+  .max(LIMITS.serviceNameMax, SERVICE_REQUEST_MESSAGES.nameTooLong)
+  .refine(hasNoNul, NUL_MESSAGE);
 
 /** POST /api/service-requests and the request form. */
 export const serviceRequestSchema = z.object({
