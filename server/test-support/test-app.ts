@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
-import { newId, nowIso } from '../db/ids.ts';
+import { newId } from '../db/ids.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedServices } from '../db/seed.ts';
 import { createSession, sessionCookieName } from '../plugins/session.ts';
+import { insertTestUser } from './test-users.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
 
@@ -163,33 +164,14 @@ export function describeEachDatabase(
           const { testDatabase, config } = get();
           const db = testDatabase.database.db;
           userCounter += 1;
-          const id = newId();
-          const chosenEmail = email ?? `user${userCounter}-${id.slice(-6)}@example.com`;
-          const chosenUsername =
-            username === undefined ? `user${userCounter}_${id.slice(-6)}` : username;
-          await db
-            .insertInto('users')
-            .values({
-              id,
-              email: chosenEmail,
-              username: chosenUsername,
-              created_at: nowIso(),
-              last_login_at: nowIso(),
-              disabled_at: null,
-            })
-            .execute();
-          if (admin) {
-            await db
-              .insertInto('admins')
-              .values({
-                user_id: id,
-                email: chosenEmail,
-                username: chosenUsername,
-                added_by: null,
-                added_at: nowIso(),
-              })
-              .execute();
-          }
+          const suffix = newId().slice(-6);
+          const chosenEmail = email ?? `user${userCounter}-${suffix}@example.com`;
+          const chosenUsername = username === undefined ? `user${userCounter}_${suffix}` : username;
+          const id = await insertTestUser(db, {
+            email: chosenEmail,
+            username: chosenUsername,
+            admin,
+          });
           const raw = await createSession(db, id);
           return {
             id,

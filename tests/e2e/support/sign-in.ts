@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { createDatabase } from '../../../server/db/database.ts';
-import { newId, nowIso } from '../../../server/db/ids.ts';
 import { createSession } from '../../../server/plugins/session.ts';
+import { insertTestUser } from '../../../server/test-support/test-users.ts';
 import type { TestServer } from './server.ts';
 
 export interface SignedInUser {
@@ -22,26 +22,9 @@ export async function signInAs(
 ): Promise<SignedInUser> {
   const database = createDatabase({ kind: 'sqlite', path: server.sqlitePath });
   try {
-    const id = newId();
     const username = options.username ?? `user_${randomBytes(3).toString('hex')}`;
     const email = options.email ?? `${username}@example.com`;
-    await database.db
-      .insertInto('users')
-      .values({
-        id,
-        email,
-        username,
-        created_at: nowIso(),
-        last_login_at: nowIso(),
-        disabled_at: null,
-      })
-      .execute();
-    if (options.admin) {
-      await database.db
-        .insertInto('admins')
-        .values({ user_id: id, email, username, added_by: null, added_at: nowIso() })
-        .execute();
-    }
+    const id = await insertTestUser(database.db, { email, username, admin: options.admin });
     const raw = await createSession(database.db, id);
     await context.addCookies([
       { name: 'refstash_session', value: raw, url: server.url, httpOnly: true, sameSite: 'Lax' },

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '../../../server/test-support/test-app.ts';
+import { insertTestUser } from '../../../server/test-support/test-users.ts';
 
 /** A built app on a fresh database, with every /api route it registered. */
 export interface SecurityApp {
@@ -66,26 +67,9 @@ export async function createActor(
   options: { admin?: boolean } = {},
 ): Promise<Actor> {
   const { db } = target.database;
-  const id = newId();
   const username = `u${randomBytes(5).toString('hex')}`;
   const email = `${username}@example.com`;
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      username,
-      created_at: nowIso(),
-      last_login_at: nowIso(),
-      disabled_at: null,
-    })
-    .execute();
-  if (options.admin) {
-    await db
-      .insertInto('admins')
-      .values({ user_id: id, email, username, added_by: null, added_at: nowIso() })
-      .execute();
-  }
+  const id = await insertTestUser(db, { email, username, admin: options.admin });
   return {
     id,
     email,
