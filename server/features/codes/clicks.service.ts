@@ -18,12 +18,11 @@ let lastSalt = { key: '', salt: '' };
 
 /** The salt rotates every UTC day, so hashes link visits within a day and never across days. */
 export function dailySalt(secret: string, at: Date): string {
-  const key = `${at.toISOString().slice(0, 10)}\n${secret}`;
+  const day = at.toISOString().slice(0, 10);
+  const key = `${day}\n${secret}`;
   // Computed once a day, not on every click.
   if (lastSalt.key !== key) {
-    const salt = createHmac('sha256', secret)
-      .update(`click-visitor:${at.toISOString().slice(0, 10)}`)
-      .digest('hex');
+    const salt = createHmac('sha256', secret).update(`click-visitor:${day}`).digest('hex');
     lastSalt = { key, salt };
   }
   return lastSalt.salt;

@@ -1,22 +1,6 @@
 import type { CodeDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
 import type { CodeWithServiceRow } from './codes.repository.ts';
 
-/** A code row as the owner sees it. */
-export function presentCode(row: CodeWithServiceRow): CodeDto {
-  return {
-    id: row.id,
-    service: row.service,
-    serviceName: row.service_name,
-    productName: row.product_name,
-    code: row.code,
-    reward: row.reward,
-    link: row.link,
-    clicks: Number(row.clicks),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** A code row as a visitor sees it on a public profile. */
 export function presentPublicCode(row: Omit<CodeWithServiceRow, 'updated_at'>): PublicCodeDto {
   return {
@@ -30,4 +14,9 @@ export function presentPublicCode(row: Omit<CodeWithServiceRow, 'updated_at'>): 
     clicks: Number(row.clicks),
     createdAt: row.created_at,
   };
+}
+
+/** A code row as the owner sees it: the public fields plus when it was last edited. */
+export function presentCode(row: CodeWithServiceRow): CodeDto {
+  return { ...presentPublicCode(row), updatedAt: row.updated_at };
 }
