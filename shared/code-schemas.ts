@@ -78,8 +78,11 @@ export interface CodeDto {
   updatedAt: string;
 }
 
-/** A public profile's code: what visitors may see (no owner-only fields). */
-export type PublicCodeDto = Omit<CodeDto, 'updatedAt'>;
+/**
+ * A public profile's code: what visitors may see. The click count and the edit time are the
+ * owner's (dashboard) and are not published (decision 003).
+ */
+export type PublicCodeDto = Omit<CodeDto, 'updatedAt' | 'clicks'>;
 
 /** GET /api/profiles/:username and GET /api/landing/preview. */
 export interface ProfileDto {

@@ -11,6 +11,11 @@ export interface UsersTable {
   created_at: Timestamp;
   last_login_at: Timestamp | null;
   disabled_at: Timestamp | null;
+  /**
+   * The public profile's codes as a JSON array (shared/code-schemas.ts PublicCodeDto[]), kept
+   * current by triggers (migration 0052). Never written by the application.
+   */
+  profile_codes: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -1,8 +1,11 @@
-import type { CodeDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
+import type { CodeDto } from '../../../shared/code-schemas.ts';
 import type { CodeWithServiceRow } from './codes.repository.ts';
 
-/** A code row as a visitor sees it on a public profile. */
-export function presentPublicCode(row: Omit<CodeWithServiceRow, 'updated_at'>): PublicCodeDto {
+/**
+ * A code row as its owner sees it. Visitors see the public profile's fields instead, which the
+ * database builds itself (migration 0052).
+ */
+export function presentCode(row: CodeWithServiceRow): CodeDto {
   return {
     id: row.id,
     service: row.service,
@@ -13,10 +16,6 @@ export function presentPublicCode(row: Omit<CodeWithServiceRow, 'updated_at'>): 
     link: row.link,
     clicks: Number(row.clicks),
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
-}
-
-/** A code row as the owner sees it: the public fields plus when it was last edited. */
-export function presentCode(row: CodeWithServiceRow): CodeDto {
-  return { ...presentPublicCode(row), updatedAt: row.updated_at };
 }

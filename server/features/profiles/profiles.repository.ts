@@ -1,83 +1,46 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** One row per code; a user with no codes yields one row whose code columns are null. */
-export interface ProfileRow {
-  username: string | null;
-  id: string | null;
-  service: string | null;
-  service_name: string | null;
-  product_name: string | null;
-  code: string | null;
-  reward: string | null;
-  link: string | null;
-  clicks: number | null;
-  created_at: string | null;
+export interface PublicProfileRow {
+  username: string;
+  /** The JSON array of migration 0052's read model, ready to send. */
+  profile_codes: string;
 }
 
 /**
- * A public profile in ONE indexed query: the user by the unique username index, their codes by
- * (user_id, created_at) newest first, each joined to its service. No rows means no such user.
+ * A public profile: ONE lookup by the unique username index, returning the codes array the
+ * database keeps current (migration 0052). Undefined when no enabled user has that username.
  */
-export async function findProfileRows(
+export async function findPublicProfile(
   db: Kysely<DB>,
   username: string,
-  limit?: number,
-): Promise<ProfileRow[]> {
-  const template = compiledProfileQuery(db, limit);
+): Promise<PublicProfileRow | undefined> {
+  const template = compiledProfileQuery(db);
   const parameters = template.parameters.map((value) =>
     value === USERNAME_SLOT ? username : value,
   );
-  const result = await db.executeQuery<ProfileRow>({ ...template, parameters });
-  return result.rows;
+  const result = await db.executeQuery<PublicProfileRow>({ ...template, parameters });
+  return result.rows[0];
 }
 
-// The profile is the hottest read. Building and compiling Kysely's query tree on every request
-// cost more than running it, so each database keeps the compiled SQL and only swaps the value.
+// Building and compiling Kysely's query tree costs more than running this lookup, so each
+// database keeps the compiled SQL and only swaps the value.
 const USERNAME_SLOT = '\u0000username\u0000';
-const compiledQueries = new WeakMap<
-  Kysely<DB>,
-  Map<number | undefined, CompiledQuery<ProfileRow>>
->();
+const compiledQueries = new WeakMap<Kysely<DB>, CompiledQuery<PublicProfileRow>>();
 
-function compiledProfileQuery(
-  db: Kysely<DB>,
-  limit: number | undefined,
-): CompiledQuery<ProfileRow> {
-  let byLimit = compiledQueries.get(db);
-  if (!byLimit) {
-    byLimit = new Map();
-    compiledQueries.set(db, byLimit);
-  }
-  let compiled = byLimit.get(limit);
+function compiledProfileQuery(db: Kysely<DB>): CompiledQuery<PublicProfileRow> {
+  let compiled = compiledQueries.get(db);
   if (!compiled) {
-    compiled = profileQuery(db, USERNAME_SLOT, limit).compile();
-    byLimit.set(limit, compiled);
+    compiled = profileQuery(db, USERNAME_SLOT).compile() as CompiledQuery<PublicProfileRow>;
+    compiledQueries.set(db, compiled);
   }
   return compiled;
 }
 
-/** The profile query itself (tests read its plan). */
-export function profileQuery(db: Kysely<DB>, username: string, limit?: number) {
-  const query = db
+export function profileQuery(db: Kysely<DB>, username: string) {
+  return db
     .selectFrom('users')
-    .leftJoin('codes', 'codes.user_id', 'users.id')
-    .leftJoin('services', 'services.id', 'codes.service')
-    .select([
-      'users.username',
-      'codes.id',
-      'codes.service',
-      'services.name as service_name',
-      'codes.product_name',
-      'codes.code',
-      'codes.reward',
-      'codes.link',
-      'codes.clicks',
-      'codes.created_at',
-    ])
-    .where('users.username', '=', username)
-    .where('users.disabled_at', 'is', null)
-    .orderBy('codes.created_at', 'desc')
-    .orderBy('codes.id', 'desc');
-  return limit === undefined ? query : query.limit(limit);
+    .select(['username', 'profile_codes'])
+    .where('username', '=', username)
+    .where('disabled_at', 'is', null);
 }

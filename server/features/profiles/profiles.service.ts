@@ -1,16 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { ProfileDto } from '../../../shared/code-schemas.ts';
+import type { ProfileDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
-import { presentProfile } from './profiles.presenter.ts';
-import { findProfileRows } from './profiles.repository.ts';
+import { findPublicProfile } from './profiles.repository.ts';
 
-/** The public profile; 404 `USER_NOT_FOUND` when no (enabled) user has that username. */
-export async function getProfile(db: Kysely<DB>, username: string): Promise<ProfileDto> {
-  const rows = await findProfileRows(db, username.toLowerCase());
-  if (rows.length === 0) throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
-  return presentProfile(username.toLowerCase(), rows);
+/**
+ * The public profile as JSON text, `{ username, codes }`, sent as is: the codes array comes from
+ * the database ready-made (migration 0052), so it is neither parsed nor serialised here.
+ * 404 `USER_NOT_FOUND` when no (enabled) user has that username.
+ */
+export async function getProfileJson(db: Kysely<DB>, username: string): Promise<string> {
+  const row = await findPublicProfile(db, username.toLowerCase());
+  if (!row) throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
+  // Usernames are [a-z0-9_], so JSON.stringify only adds the quotes; it stays for safety.
+  return `{"username":${JSON.stringify(row.username)},"codes":${row.profile_codes}}`;
 }
 
 /** The landing page's preview: the demo profile's first `count` codes, or none when it is missing. */
@@ -19,5 +23,7 @@ export async function getLandingPreview(
   demoUsername: string,
   count: number,
 ): Promise<ProfileDto> {
-  return presentProfile(demoUsername, await findProfileRows(db, demoUsername, count));
+  const row = await findPublicProfile(db, demoUsername);
+  const codes = row ? (JSON.parse(row.profile_codes) as PublicCodeDto[]).slice(0, count) : [];
+  return { username: demoUsername, codes };
 }

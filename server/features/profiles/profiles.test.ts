@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
+import {
+  profileCodesSql,
+  refreshAllProfiles,
+} from '../../db/migrations/2026-11-22-0052-profile-read-model.ts';
 import { seedDemoProfile } from '../../db/seed.ts';
 import {
   describeEachDatabase,
@@ -42,7 +46,6 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
       code: 'THIRD',
       reward: '10',
       link: 'https://example.com/r',
-      clicks: 0,
       createdAt: third.createdAt,
     });
     expect(body.codes.map((c: { id: string }) => c.id)).toEqual([third.id, second.id, first.id]);
@@ -103,36 +106,175 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
     });
   });
 
-  it('shows the click count that copies add up', async () => {
+  it('publishes no click counts, and a copy leaves the answer unchanged', async () => {
     const user = await ctx.createUser({ username: 'counted' });
     const code = await addCode(ctx, user, 'COUNT');
-    await ctx.app.inject({
+    const before = (await ctx.request({ url: '/api/profiles/counted' })).body;
+    const click = await ctx.app.inject({
       method: 'POST',
       url: `/api/codes/${code.id}/clicks`,
       headers: { origin: ctx.config.appOrigin, 'user-agent': 'Mozilla/5.0 Chrome/131.0' },
       remoteAddress: '198.51.100.9',
     });
-    const response = await ctx.request({ url: '/api/profiles/counted' });
-    expect(response.json().codes[0].clicks).toBe(1);
+    expect(click.statusCode).toBe(202);
+    const after = await ctx.request({ url: '/api/profiles/counted' });
+    expect(after.body).toBe(before);
+    expect(after.json().codes[0]).not.toHaveProperty('clicks');
+    expect(after.json().codes[0]).not.toHaveProperty('updatedAt');
+    // The owner still sees the count on the dashboard.
+    const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
+    expect(own.json().codes[0].clicks).toBe(1);
+  });
+});
+
+type PublicCode = Record<string, unknown>;
+
+/** What a visitor should see, derived from the owner's own list (the source of truth). */
+async function expectedProfile(ctx: TestContext, user: TestUser): Promise<PublicCode[]> {
+  const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
+  expect(own.statusCode).toBe(200);
+  return own.json().codes.map(({ clicks: _c, updatedAt: _u, ...rest }: PublicCode) => rest);
+}
+
+async function publicCodes(ctx: TestContext, username: string): Promise<PublicCode[]> {
+  const response = await ctx.request({ url: `/api/profiles/${username}` });
+  expect(response.statusCode).toBe(200);
+  return response.json().codes;
+}
+
+describeEachDatabase('the profile read model (migration 0052)', (ctx) => {
+  it('follows every create, edit and delete of the owner', async () => {
+    const user = await ctx.createUser({ username: 'editor' });
+    const kept = await addCode(ctx, user, 'KEEP');
+    const edited = await addCode(ctx, user, 'EDIT-ME', 'spotify');
+    const removed = await addCode(ctx, user, 'REMOVE-ME', 'airbnb');
+    expect(await publicCodes(ctx, 'editor')).toEqual(await expectedProfile(ctx, user));
+
+    const patch = await ctx.request({
+      method: 'PATCH',
+      url: `/api/codes/${edited.id}`,
+      cookie: user.cookie,
+      body: {
+        code: 'EDITED',
+        reward: 'Two months',
+        productName: 'Family',
+        link: null,
+        service: 'netflix',
+      },
+    });
+    expect(patch.statusCode).toBe(200);
+    const del = await ctx.request({
+      method: 'DELETE',
+      url: `/api/codes/${removed.id}`,
+      cookie: user.cookie,
+    });
+    expect(del.statusCode).toBe(204);
+
+    const codes = await publicCodes(ctx, 'editor');
+    expect(codes).toEqual(await expectedProfile(ctx, user));
+    expect(codes.map((c) => c.id)).toEqual([edited.id, kept.id]);
+    expect(codes[0]).toMatchObject({
+      code: 'EDITED',
+      reward: 'Two months',
+      productName: 'Family',
+      link: null,
+      service: 'netflix',
+      serviceName: 'Netflix',
+    });
+  });
+
+  it("touches only the owner's profile", async () => {
+    const owner = await ctx.createUser({ username: 'owner_a' });
+    const bystander = await ctx.createUser({ username: 'bystander' });
+    await addCode(ctx, bystander, 'THEIRS');
+    const before = (await ctx.request({ url: '/api/profiles/bystander' })).body;
+    const code = await addCode(ctx, owner, 'MINE');
+    await ctx.request({ method: 'DELETE', url: `/api/codes/${code.id}`, cookie: owner.cookie });
+    expect((await ctx.request({ url: '/api/profiles/bystander' })).body).toBe(before);
+    expect(await publicCodes(ctx, 'owner_a')).toEqual([]);
+  });
+
+  it('shows a renamed service under its new name', async () => {
+    const user = await ctx.createUser({ username: 'renamer' });
+    await ctx.database.db
+      .insertInto('services')
+      .values({
+        id: 'renamable',
+        name: 'Old Name',
+        domain: 'renamable.example',
+        created_at: new Date().toISOString(),
+        created_by: 'system',
+      })
+      .execute();
+    await addCode(ctx, user, 'R1', 'renamable');
+    expect((await publicCodes(ctx, 'renamer'))[0]?.serviceName).toBe('Old Name');
+    await ctx.database.db
+      .updateTable('services')
+      .set({ name: 'New Name' })
+      .where('id', '=', 'renamable')
+      .execute();
+    expect((await publicCodes(ctx, 'renamer'))[0]?.serviceName).toBe('New Name');
+  });
+
+  it('keeps every code when one owner adds many at once', async () => {
+    const user = await ctx.createUser({ username: 'busy_owner' });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/codes',
+          cookie: user.cookie,
+          body: { service: 'uber', code: `PARALLEL${i}`, reward: '5' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const codes = await publicCodes(ctx, 'busy_owner');
+    expect(codes).toHaveLength(12);
+    expect(codes).toEqual(await expectedProfile(ctx, user));
+  });
+
+  it('is rebuilt whole by the backfill statement', async () => {
+    const user = await ctx.createUser({ username: 'backfilled' });
+    await addCode(ctx, user, 'B1');
+    await addCode(ctx, user, 'B2', 'spotify');
+    const expected = await publicCodes(ctx, 'backfilled');
+    await ctx.database.db.updateTable('users').set({ profile_codes: '[]' }).execute();
+    expect(await publicCodes(ctx, 'backfilled')).toEqual([]);
+    await refreshAllProfiles(ctx.database.dialect).execute(ctx.database.db);
+    expect(await publicCodes(ctx, 'backfilled')).toEqual(expected);
+  });
+
+  it('survives deleting the user (the cascade rebuilds nothing)', async () => {
+    const user = await ctx.createUser({ username: 'leaving' });
+    await addCode(ctx, user, 'BYE');
+    await ctx.database.db.deleteFrom('users').where('id', '=', user.id).execute();
+    expect((await ctx.request({ url: '/api/profiles/leaving' })).statusCode).toBe(404);
   });
 });
 
 describeEachDatabase('profile query plan', (ctx) => {
   // PostgreSQL's planner may rightly seq-scan tiny tables, so only SQLite's plan is stable.
-  it.runIf(ctx.kind === 'sqlite')(
-    'reads users, codes and services through indexes only',
-    async () => {
-      const compiled = profileQuery(ctx.database.db, 'alex').compile();
-      const plan = await sql
-        .raw<{ detail: string }>(`explain query plan ${compiled.sql.replace('?', "'alex'")}`)
-        .execute(ctx.database.db);
-      const details = plan.rows.map((row) => row.detail);
-      expect(details.filter((d) => d.startsWith('SEARCH'))).toHaveLength(3);
-      expect(details.some((d) => d.startsWith('SCAN'))).toBe(false);
-      expect(details.join('\n')).toContain('codes_user_id_created_at_id_idx');
-      expect(details.join('\n')).not.toContain('TEMP B-TREE');
-    },
-  );
+  it.runIf(ctx.kind === 'sqlite')('reads one row through the username index', async () => {
+    const compiled = profileQuery(ctx.database.db, 'alex').compile();
+    const plan = await sql
+      .raw<{ detail: string }>(`explain query plan ${compiled.sql.replace('?', "'alex'")}`)
+      .execute(ctx.database.db);
+    const details = plan.rows.map((row) => row.detail);
+    expect(details).toHaveLength(1);
+    expect(details[0]).toMatch(/^SEARCH users USING INDEX .*\(username=\?\)/);
+  });
+
+  it.runIf(ctx.kind === 'sqlite')('rebuilds a profile through indexes only', async () => {
+    const plan = await sql
+      .raw<{ detail: string }>(
+        `explain query plan select ${profileCodesSql('sqlite', "'some-user-id'")}`,
+      )
+      .execute(ctx.database.db);
+    const details = plan.rows.map((row) => row.detail).join('\n');
+    expect(details).toContain('codes_user_id_created_at_id_idx');
+    expect(details).not.toMatch(/SCAN (c|codes|s|services)\b/);
+  });
 });
 
 describeEachDatabase('GET /api/landing/preview', (ctx) => {

@@ -18,7 +18,6 @@ function code(link: string | null): PublicCodeDto {
     code: 'RIDE',
     reward: '15',
     link,
-    clicks: 0,
     createdAt: '2026-11-22T00:00:00.000Z',
   };
 }

@@ -15,7 +15,6 @@ const code = {
   code: 'RIDE',
   reward: '15',
   link: null,
-  clicks: 3,
   createdAt: '2026-11-22T00:00:00.000Z',
 };
 
