@@ -52,4 +52,23 @@ describe('request logging', () => {
     expect(text).not.toContain('COOKIEcookieCOOKIE');
     expect(text).toContain('token=[redacted]');
   });
+
+  it('masks a token or a secret carried by a logged error, cause or config', async () => {
+    const lines: string[] = [];
+    const config = testConfig({ LOG_LEVEL: 'info', SMTP_URL: 'smtp://user:SMTPpass@mail.test' });
+    const app = await buildApp(config, {
+      database: t.database,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const err = Object.assign(new Error('mail failed'), { token: 'ERRtokenSECRET' });
+    app.log.error({ err }, 'failed');
+    app.log.error({ cause: { token: 'CAUSEtokenSECRET' } }, 'failed');
+    app.log.info({ config }, 'config');
+    await app.close();
+    const text = lines.join('');
+    expect(text).toContain('mail failed');
+    for (const secret of ['ERRtokenSECRET', 'CAUSEtokenSECRET', 'SMTPpass', config.sessionSecret]) {
+      expect(text).not.toContain(secret);
+    }
+  });
 });
