@@ -78,6 +78,23 @@ describeEachDatabase(
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('names the request id on refusals too, as in the log line', async () => {
+      const refused = [
+        await ctx.request({
+          method: 'POST',
+          url: '/api/auth/sign-out',
+          body: {},
+          headers: { origin: 'https://evil.example' },
+        }),
+        await ctx.request({ url: '/api/no-such-route' }),
+        await ctx.request({ url: '/api/profiles/nobody_at_all' }),
+      ];
+      expect(refused.map((r) => r.statusCode)).toEqual([403, 404, 404]);
+      for (const response of refused) {
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    });
+
     it('refuses a cross-origin POST to the API with 403', async () => {
       const response = await ctx.request({
         method: 'POST',

@@ -75,8 +75,10 @@ export async function buildApp(
     if (!options.limiter) await limiter.close();
     if (!options.database) await database.close();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives (a callback hook: no promise per request); every answer has it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerSecurityHeaders(app, config);
