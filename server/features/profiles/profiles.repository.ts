@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { preparedOnPostgres } from '../../db/prepared-statements.ts';
 import type { DB } from '../../db/schema.ts';
 
 export interface PublicProfileRow {
@@ -31,7 +32,9 @@ const compiledQueries = new WeakMap<Kysely<DB>, CompiledQuery<PublicProfileRow>>
 function compiledProfileQuery(db: Kysely<DB>): CompiledQuery<PublicProfileRow> {
   let compiled = compiledQueries.get(db);
   if (!compiled) {
-    compiled = profileQuery(db, USERNAME_SLOT).compile() as CompiledQuery<PublicProfileRow>;
+    compiled = preparedOnPostgres(
+      profileQuery(db, USERNAME_SLOT).compile() as CompiledQuery<PublicProfileRow>,
+    );
     compiledQueries.set(db, compiled);
   }
   return compiled;
