@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,26 @@ describe('SQLite WAL checkpoints in a worker thread', () => {
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(check.prepare('select count(*) as n from filler').get()).toEqual({ n: 20 });
     check.close();
+  });
+
+  it('lets a process that closes its database exit on its own, the worker stopped cleanly', async () => {
+    const script = `
+      import { createDatabase } from ${JSON.stringify(path.join(import.meta.dirname, 'database.ts'))};
+      const database = createDatabase({ kind: 'sqlite', path: ${JSON.stringify(file)} });
+      await database.close();
+      console.log('closed');`;
+    const { code, stdout, stderr } = await new Promise<{
+      code: number;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], (error, out, err) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+      );
+    });
+    expect(stderr).toBe('');
+    expect(stdout.trim()).toBe('closed');
+    expect(code).toBe(0);
   });
 
   it('starts no worker for an in-memory database', async () => {

@@ -30,6 +30,8 @@ export function startWalCheckpointer(
 ): WalCheckpointer {
   const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), {
     workerData: { file, intervalMs },
+    // The worker needs none of the app's Node flags, and some (--input-type) would stop it.
+    execArgv: [],
   });
   // A process that never closes its database must still be able to exit.
   worker.unref();
@@ -49,6 +51,8 @@ export function startWalCheckpointer(
   return {
     async stop() {
       stopping = true;
+      // Referenced again, or a process with nothing else to do would exit before the worker does.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
