@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -77,6 +78,8 @@ function withStatementCache(handle: SqliteDatabase.Database) {
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Database {
   if (config.kind === 'sqlite') {
     const handle = openSqlite(config.path);
+    const checkpointer =
+      config.path === ':memory:' ? undefined : startWalCheckpointer(handle, config.path);
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: withStatementCache(handle) }),
     });
@@ -91,7 +94,11 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
           return false;
         }
       },
-      close: () => db.destroy(),
+      async close() {
+        // The worker first: the app's connection, closing last, checkpoints what is left.
+        await checkpointer?.stop();
+        await db.destroy();
+      },
     };
   }
   const pool = new pg.Pool({

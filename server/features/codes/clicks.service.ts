@@ -1,7 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { insertClick } from './clicks.repository.ts';
+import type { ClickRecorder } from './click-recorder.ts';
 
 /** Crawlers, link unfurlers and scripted HTTP clients: answered, never counted. */
 const BOT_USER_AGENT =
@@ -44,14 +42,18 @@ export interface ClickInput {
 
 /**
  * Records a visitor's copy. Returns 'ignored' for bots, 'not-found' for an unknown code and
- * 'recorded' otherwise.
+ * 'recorded' once the click is committed.
  */
 export async function recordClick(
-  db: Kysely<DB>,
+  recorder: ClickRecorder,
   { codeId, ip, userAgent, secret }: ClickInput,
 ): Promise<'recorded' | 'ignored' | 'not-found'> {
   if (isBotUserAgent(userAgent)) return 'ignored';
   const now = new Date();
-  const hash = visitorHash(secret, now, ip, userAgent ?? '');
-  return (await insertClick(db, codeId, now.toISOString(), hash)) ? 'recorded' : 'not-found';
+  const stored = await recorder.record({
+    codeId,
+    clickedAt: now.toISOString(),
+    visitorHash: visitorHash(secret, now, ip, userAgent ?? ''),
+  });
+  return stored ? 'recorded' : 'not-found';
 }

@@ -1,50 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
+import { describeEachDatabase } from '../../test-support/test-app.ts';
 import { dailySalt, isBotUserAgent, visitorHash } from './clicks.service.ts';
-
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-let ipCounter = 0;
-/** A fresh address per call, so one test's clicks never count against another's limit. */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-}
-
-function click(ctx: TestContext, codeId: string, ip: string, userAgent = BROWSER_UA) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/codes/${codeId}/clicks`,
-    remoteAddress: ip,
-    headers: { origin: ctx.config.appOrigin, 'user-agent': userAgent },
-  });
-}
-
-async function newCode(ctx: TestContext): Promise<string> {
-  const user = await ctx.createUser();
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/codes',
-    cookie: user.cookie,
-    body: { service: 'uber', code: 'RIDE', reward: '5' },
-  });
-  return response.json().code.id;
-}
-
-async function counts(ctx: TestContext, codeId: string) {
-  const code = await ctx.database.db
-    .selectFrom('codes')
-    .select('clicks')
-    .where('id', '=', codeId)
-    .executeTakeFirstOrThrow();
-  const events = await ctx.database.db
-    .selectFrom('clicks')
-    .select(['code_id', 'clicked_at', 'visitor_hash'])
-    .where('code_id', '=', codeId)
-    .execute();
-  return { clicks: Number(code.clicks), events };
-}
+import {
+  BROWSER_UA,
+  click,
+  counts,
+  newCode,
+  nextIp,
+  UNKNOWN_CODE_ID,
+} from './clicks.test-helpers.ts';
 
 describeEachDatabase('POST /api/codes/:id/clicks', (ctx) => {
   it('records one event and adds exactly 1, for anyone (no session)', async () => {
@@ -113,13 +77,13 @@ describeEachDatabase('POST /api/codes/:id/clicks', (ctx) => {
   });
 
   it('answers 404 for an unknown or malformed code and stores nothing', async () => {
-    const unknown = await click(ctx, '0190c5b2-0000-7000-8000-000000000000', nextIp());
+    const unknown = await click(ctx, UNKNOWN_CODE_ID, nextIp());
     expect(unknown.statusCode).toBe(404);
     expect((await click(ctx, 'nope', nextIp())).statusCode).toBe(404);
     const all = await ctx.database.db
       .selectFrom('clicks')
       .select('id')
-      .where('code_id', '=', '0190c5b2-0000-7000-8000-000000000000')
+      .where('code_id', '=', UNKNOWN_CODE_ID)
       .execute();
     expect(all).toEqual([]);
   });

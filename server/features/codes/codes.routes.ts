@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { parseInput } from '../../errors.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
+import { createClickRecorder } from './click-recorder.ts';
 import { recordClick } from './clicks.service.ts';
 import { codeNotFound, createCode, deleteCode, listCodes, updateCode } from './codes.service.ts';
 
@@ -22,6 +23,9 @@ function codeIdParam(request: FastifyRequest): string {
 /** /api/codes: the owner's CRUD, and the public click recorder. */
 export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, config, limiter } = deps;
+  const clickRecorder = createClickRecorder(deps.database);
+  // Clicks still queued are written before the app (and then the database) closes.
+  app.addHook('onClose', () => clickRecorder.close());
 
   app.get('/codes', { preHandler: requireUser }, async (request, reply) => {
     const user = await currentUser(request);
@@ -57,7 +61,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       CLICK_LIMIT.windowMs,
       config.rateLimitScale,
     );
-    const outcome = await recordClick(db, {
+    const outcome = await recordClick(clickRecorder, {
       codeId: codeIdParam(request),
       ip: request.ip,
       userAgent: request.headers['user-agent'],
