@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 export const SIGN_IN_SUBJECT = 'Sign in to Refstash';
@@ -75,13 +75,22 @@ export function createSignInMailer(
       close() {},
     };
   }
-  const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl });
+  const smtpUrl = config.smtpUrl;
+  // nodemailer loads with the first e-mail, not at startup (it costs ~70 ms to load).
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl }),
+    );
+    return transport;
+  };
   return {
     async send(email, url) {
-      await transport.sendMail({ from: config.mailFrom, to: email, ...composeSignInMail(url) });
+      const smtp = await connect();
+      await smtp.sendMail({ from: config.mailFrom, to: email, ...composeSignInMail(url) });
     },
     close() {
-      transport.close();
+      void transport?.then((smtp) => smtp.close());
     },
   };
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { LogoFetchError } from './safe-fetch.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -64,6 +63,8 @@ export async function toPngLogo(
   width: number,
   height: number,
 ): Promise<Buffer> {
+  // Loaded on the first fetched logo, not at startup (libvips costs ~85 ms to load).
+  const { default: sharp } = await import('sharp');
   const ico = looksLikeIco(bytes) ? decodeIco(bytes) : null;
   const image = ico?.raw
     ? sharp(ico.input, { raw: { width: ico.raw.width, height: ico.raw.height, channels: 4 } })
