@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { errors } from '../errors.ts';
+import { oncePer } from '../once-per.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -111,15 +112,12 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 /** Adds `request.getAuth()`; the database is asked only when a session cookie is present. */
 export function registerSessions(app: FastifyInstance, config: Config, db: Kysely<DB>): void {
   const cookieName = sessionCookieName(config);
-  const cache = new WeakMap<FastifyRequest, Promise<Auth | null>>();
+  const authOf = oncePer((request: FastifyRequest): Promise<Auth | null> => {
+    const raw = request.cookies[cookieName];
+    return raw ? findAuth(db, raw) : Promise.resolve(null);
+  });
   app.decorateRequest('getAuth', function getAuth(this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      const raw = this.cookies[cookieName];
-      pending = raw ? findAuth(db, raw) : Promise.resolve(null);
-      cache.set(this, pending);
-    }
-    return pending;
+    return authOf(this);
   });
 }
 

@@ -51,11 +51,12 @@ export function refreshAllProfiles(dialect: Dialect): RawBuilder<unknown> {
     where p.user_id = u.id`);
 }
 
-const SQLITE_TRIGGERS = [
-  'codes_profile_after_insert',
-  'codes_profile_after_update',
-  'codes_profile_after_delete',
-  'services_profile_after_rename',
+/** Every trigger of this migration and its table, on both dialects. */
+const PROFILE_TRIGGERS = [
+  ['codes', 'codes_profile_after_insert'],
+  ['codes', 'codes_profile_after_update'],
+  ['codes', 'codes_profile_after_delete'],
+  ['services', 'services_profile_after_rename'],
 ] as const;
 
 /** SQLite has no functions in SQL; each trigger repeats the one generated statement. */
@@ -129,17 +130,12 @@ export async function setProfileTriggers<T>(
     if (enabled) {
       for (const statement of sqliteTriggers()) await sql.raw(statement).execute(db);
     } else {
-      for (const name of SQLITE_TRIGGERS) await sql.raw(`drop trigger ${name}`).execute(db);
+      for (const [, name] of PROFILE_TRIGGERS) await sql.raw(`drop trigger ${name}`).execute(db);
     }
     return;
   }
   const action = enabled ? 'enable' : 'disable';
-  for (const [table, name] of [
-    ['codes', 'codes_profile_after_insert'],
-    ['codes', 'codes_profile_after_update'],
-    ['codes', 'codes_profile_after_delete'],
-    ['services', 'services_profile_after_rename'],
-  ] as const) {
+  for (const [table, name] of PROFILE_TRIGGERS) {
     await sql.raw(`alter table ${table} ${action} trigger ${name}`).execute(db);
   }
 }
@@ -156,8 +152,7 @@ export function profileReadModel(dialect: Dialect): Migration {
       await refreshAllProfiles(dialect).execute(db);
     },
     async down(db: Kysely<unknown>) {
-      for (const name of SQLITE_TRIGGERS) {
-        const table = name.startsWith('services') ? 'services' : 'codes';
+      for (const [table, name] of PROFILE_TRIGGERS) {
         await sql
           .raw(`drop trigger if exists ${name}${dialect === 'postgres' ? ` on ${table}` : ''}`)
           .execute(db);

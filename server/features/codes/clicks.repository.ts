@@ -1,8 +1,9 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { preparedOnPostgres } from '../../db/prepared-statements.ts';
 import { rowBatch } from '../../db/row-batch.ts';
+import { oncePer } from '../../once-per.ts';
 
 export interface ClickRow {
   codeId: string;
@@ -47,34 +48,20 @@ export async function insertClick(database: Database, click: ClickRow): Promise<
 
 // Compiled once per database: the SQL text never depends on the batch, so only the parameters
 // change (SQLite reuses the prepared statement; PostgreSQL runs it as a named statement).
-const compiled = new WeakMap<
-  Database,
-  { query: CompiledQuery<{ code_id: string }>; batch: ReturnType<typeof clickBatch> }
->();
-
-function clickBatch(database: Database) {
-  return rowBatch<ClickTuple>(database.dialect, 'batch', {
+const compiledInsert = oncePer((database: Database) => {
+  const batch = rowBatch<ClickTuple>(database.dialect, 'batch', {
     code_id: 'text',
     clicked_at: 'timestamp',
     visitor_hash: 'text',
   });
-}
-
-function compiledInsert(database: Database) {
-  let entry = compiled.get(database);
-  if (!entry) {
-    const batch = clickBatch(database);
-    const query = preparedOnPostgres(
-      sql<{ code_id: string }>`
+  const query = preparedOnPostgres(
+    sql<{ code_id: string }>`
       insert into clicks (code_id, clicked_at, visitor_hash)
       select batch.code_id, batch.clicked_at, batch.visitor_hash
       from ${batch.table}
       join codes on codes.id = batch.code_id
       order by batch.code_id
       returning code_id`.compile(database.db),
-    );
-    entry = { query, batch };
-    compiled.set(database, entry);
-  }
-  return entry;
-}
+  );
+  return { query, batch };
+});

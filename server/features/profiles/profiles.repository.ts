@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { preparedOnPostgres } from '../../db/prepared-statements.ts';
 import type { DB } from '../../db/schema.ts';
+import { oncePer } from '../../once-per.ts';
 
 export interface PublicProfileRow {
   username: string;
@@ -27,18 +28,9 @@ export async function findPublicProfile(
 // Building and compiling Kysely's query tree costs more than running this lookup, so each
 // database keeps the compiled SQL and only swaps the value.
 const USERNAME_SLOT = '\u0000username\u0000';
-const compiledQueries = new WeakMap<Kysely<DB>, CompiledQuery<PublicProfileRow>>();
-
-function compiledProfileQuery(db: Kysely<DB>): CompiledQuery<PublicProfileRow> {
-  let compiled = compiledQueries.get(db);
-  if (!compiled) {
-    compiled = preparedOnPostgres(
-      profileQuery(db, USERNAME_SLOT).compile() as CompiledQuery<PublicProfileRow>,
-    );
-    compiledQueries.set(db, compiled);
-  }
-  return compiled;
-}
+const compiledProfileQuery = oncePer((db: Kysely<DB>) =>
+  preparedOnPostgres(profileQuery(db, USERNAME_SLOT).compile() as CompiledQuery<PublicProfileRow>),
+);
 
 export function profileQuery(db: Kysely<DB>, username: string) {
   return db

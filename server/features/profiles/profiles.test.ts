@@ -11,6 +11,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test-support/test-app.ts';
+import { click as clickAs } from '../codes/clicks.test-helpers.ts';
 import { profileQuery } from './profiles.repository.ts';
 
 async function addCode(ctx: TestContext, user: TestUser, code: string, service = 'uber') {
@@ -110,12 +111,7 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
     const user = await ctx.createUser({ username: 'counted' });
     const code = await addCode(ctx, user, 'COUNT');
     const before = (await ctx.request({ url: '/api/profiles/counted' })).body;
-    const click = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/codes/${code.id}/clicks`,
-      headers: { origin: ctx.config.appOrigin, 'user-agent': 'Mozilla/5.0 Chrome/131.0' },
-      remoteAddress: '198.51.100.9',
-    });
+    const click = await clickAs(ctx, code.id);
     expect(click.statusCode).toBe(202);
     const after = await ctx.request({ url: '/api/profiles/counted' });
     expect(after.body).toBe(before);
