@@ -5,34 +5,42 @@ import { treeshakeReactRouter } from './scripts/build/treeshake-react-router.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), treeshakeReactRouter()],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    assetsInlineLimit: 0,
-    // The manifest lets scripts/report-bundle.ts follow what each route loads first.
-    manifest: true,
-    // Every supported browser has <link rel=modulepreload>; the polyfill only adds bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // The framework in one long-cached chunk: split across shared chunks it gzipped ~2 kB
-        // worse, and every page needs all of it anyway.
-        advancedChunks: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+  build: isSsrBuild
+    ? {
+        // The server entry (`vite build --ssr entry-server.tsx`): the same components, for Node.
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: '../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        assetsInlineLimit: 0,
+        // The manifest lets scripts/report-bundle.ts follow what each route loads first.
+        manifest: true,
+        // Every supported browser has <link rel=modulepreload>; the polyfill only adds bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // The framework in one long-cached chunk: split across shared chunks it gzipped ~2 kB
+            // worse, and every page needs all of it anyway.
+            advancedChunks: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -41,4 +49,4 @@ export default defineConfig({
       '/healthz': { target: apiTarget },
     },
   },
-});
+}));

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -83,6 +85,14 @@ export async function buildApp(
 
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // JSON and other text answers go out compressed; pages and built assets come compressed already
+  // (they carry Content-Encoding, which this leaves alone). Dynamic answers use a fast level.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   registerErrorHandler(app);
   registerCsrfProtection(app, config.appOrigin);
@@ -100,6 +110,6 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await registerWebApp(app, config.webDistDir, config.env);
+  await registerWebApp(app, deps);
   return app;
 }

@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** Test-only: lets the logo fetcher reach loopback addresses (a local stand-in site). */
   LOGO_FETCH_ALLOW_LOOPBACK: flag,
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  /** The web app's server build (public pages are rendered with it). */
+  SSR_DIST_DIR: z.string().min(1).default('./dist/ssr'),
   SEED_DEMO: z.enum(['1', '0', 'true', 'false']).optional(),
 });
 
@@ -64,6 +66,7 @@ export interface Config {
   readonly rateLimitScale: number;
   readonly logoFetchAllowLoopback: boolean;
   readonly webDistDir: string;
+  readonly ssrDistDir: string;
   readonly seedDemo: boolean;
 }
 
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logoFetchAllowLoopback: e.LOGO_FETCH_ALLOW_LOOPBACK && !isProduction,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    ssrDistDir: path.resolve(e.SSR_DIST_DIR),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
 }

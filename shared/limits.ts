@@ -33,3 +33,6 @@ export const QR_OPTIONS = Object.freeze({
   margin: 2,
   color: { dark: '#1f2937', light: '#ffffff' },
 });
+
+/** Link-preview images (Open Graph, Twitter's large card): 1200 × 630 PNG. */
+export const SHARE_IMAGE_SIZE = Object.freeze({ width: 1200, height: 630 });

@@ -8,4 +8,7 @@ export const paths = {
   dashboard: '/dashboard',
   admin: '/admin',
   profile: (username: string) => `/${encodeURIComponent(username)}`,
+  /** One code's own page (its link is what a visitor shares). */
+  code: (username: string, codeId: string) =>
+    `/${encodeURIComponent(username)}/${encodeURIComponent(codeId)}`,
 } as const;

@@ -9,7 +9,7 @@ const LandingPage = lazy(() => import('./features/landing/LandingPage.tsx'));
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
-const ProfilePage = lazy(() => import('./features/profile/ProfilePage.tsx'));
+const ProfileRoute = lazy(() => import('./features/profile/ProfileRoute.tsx'));
 const NotFoundPage = lazy(() =>
   import('./components/errors/NotFoundPage.tsx').then((module) => ({
     default: module.NotFoundPage,
@@ -79,11 +79,20 @@ export function AppRoutes() {
           </Screen>
         }
       />
+      {/* One element for both: moving between a profile and one of its codes keeps the page. */}
       <Route
         path="/:username"
         element={
           <Screen>
-            <ProfilePage />
+            <ProfileRoute />
+          </Screen>
+        }
+      />
+      <Route
+        path="/:username/:codeId"
+        element={
+          <Screen>
+            <ProfileRoute />
           </Screen>
         }
       />

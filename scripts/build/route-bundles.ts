@@ -6,7 +6,7 @@ export const ROUTE_PAGES = [
   { route: '/magic-link', page: 'features/auth/SignInPage.tsx' },
   { route: '/dashboard', page: 'features/dashboard/DashboardPage.tsx' },
   { route: '/admin', page: 'features/admin/AdminPage.tsx' },
-  { route: '/:username', page: 'features/profile/ProfilePage.tsx' },
+  { route: '/:username', page: 'features/profile/ProfileRoute.tsx' },
 ] as const;
 
 /**

@@ -3,40 +3,31 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../shared/error-codes.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { loadPageRenderer } from '../features/pages/page-renderer.ts';
+import { pagesRoutes } from '../features/pages/pages.routes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA: hashed assets as immutable, index.html with no-cache for every
- * other GET, and a JSON 404 for unknown /api paths.
+ * Serves the built web app: hashed assets as immutable and precompressed (brotli or gzip, made at
+ * build time), the public pages rendered on the server, and the shell for the screens rendered in
+ * the browser. Without a build (API tests) every page path answers a JSON 404.
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  distDir: string,
-  env: string,
-): Promise<void> {
-  const indexPath = path.join(distDir, 'index.html');
-  const hasBuild = fs.existsSync(indexPath);
-  let indexHtml: Buffer | undefined;
-  const readIndex = () => {
-    // The page learns the server's environment (the route error screen shows stacks outside
-    // production) without a second request.
-    indexHtml ??= Buffer.from(
-      fs
-        .readFileSync(indexPath, 'utf8')
-        .replace('<html lang="en">', `<html lang="en" data-env="${env}">`),
-    );
-    return indexHtml;
-  };
-
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { webDistDir, ssrDistDir, env } = deps.config;
+  const hasBuild = fs.existsSync(path.join(webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: webDistDir,
       index: false,
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
+      // The shell is sent by the page routes (with the right caching), never as a file.
+      allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(reply, filePath) {
-        const relative = path.relative(distDir, filePath);
+        const relative = path.relative(webDistDir, filePath);
         reply.header(
           'Cache-Control',
           relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600',
@@ -44,23 +35,12 @@ export async function registerWebApp(
       },
     });
   }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      pathname !== '/api' &&
-      !pathname.startsWith('/assets/');
-    if (!isPage || !hasBuild) {
-      return reply
-        .status(404)
-        .send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
-    }
-    return reply
-      .status(200)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(readIndex());
-  });
+  const renderer = hasBuild ? await loadPageRenderer(webDistDir, ssrDistDir, env) : undefined;
+  if (renderer) {
+    await pagesRoutes(app, deps, renderer);
+    return;
+  }
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } }),
+  );
 }

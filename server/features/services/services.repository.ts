@@ -21,3 +21,12 @@ export async function serviceExists(db: Kysely<DB>, serviceId: string): Promise<
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** One service's name and domain, if the id is in the catalogue. */
+export function findService(db: Kysely<DB>, serviceId: string) {
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'domain'])
+    .where('id', '=', serviceId)
+    .executeTakeFirst();
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { TIMINGS } from '../../../shared/limits.ts';
 import { useMe, useSignOut } from '../../features/auth/api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { paths } from '../../paths.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 
@@ -34,7 +35,11 @@ export function NavBar() {
   const me = useMe();
   const signOut = useSignOut();
   const showAdmin = useAdminLinkVisible(me);
-  const user = me.data;
+  // Pages rendered on the server show the signed-out bar (their HTML is the same for everyone);
+  // who is signed in is known only once the browser has taken over.
+  const hydrated = useHydrated();
+  const user = hydrated ? me.data : null;
+  const pending = hydrated && me.isPending;
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-900/90">
@@ -49,7 +54,7 @@ export function NavBar() {
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span>Refstash</span>
         </Link>
-        {me.isPending ? (
+        {pending ? (
           <div
             className="h-9 w-36 animate-pulse rounded-lg bg-gray-200 dark:bg-gray-800"
             aria-hidden="true"

@@ -7,8 +7,20 @@ export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
+/**
+ * The server sets this readable cookie beside the (HttpOnly) session cookie. Without it the
+ * visitor is signed out, and the browser need not ask: an anonymous visit makes no /api/me request
+ * (and logs no 401).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'refstash_signed_in';
+
+function hasSignedInHint(): boolean {
+  return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+}
+
 /** The current user, or null when signed out. Rejects only when the check itself fails. */
 export async function fetchMe(): Promise<Me | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await api<Me>('GET', '/api/me');
   } catch (error) {
@@ -18,7 +30,14 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    retry: 1,
+    // Known at once in the browser when there is no hint; never guessed on the server.
+    initialData: typeof document !== 'undefined' && !hasSignedInHint() ? null : undefined,
+  });
 }
 
 /** Full-page navigation, behind an object so tests can observe it. */

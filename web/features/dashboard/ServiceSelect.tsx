@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import type { Service } from '../../components/services/services-api.ts';
-import { LazyServiceLogo } from './LazyServiceLogo.tsx';
+import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 
 export interface ServiceSelectProps {
   services: Service[];
@@ -138,7 +138,7 @@ export function ServiceSelect({
                 }`}
               >
                 <span aria-hidden="true" className="contents">
-                  <LazyServiceLogo serviceId={service.id} name={service.name} size={24} />
+                  <ServiceLogo serviceId={service.id} name={service.name} size={24} />
                 </span>
                 {service.name}
               </div>

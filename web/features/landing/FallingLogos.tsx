@@ -2,14 +2,11 @@ import { useEffect, useRef } from 'react';
 import { serviceDisplayName } from '../../../shared/display-name.ts';
 import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
 import { prefersReducedMotion } from '../../components/codes/motion.ts';
-import { ServiceLogo, type ServiceLogoProps } from '../../components/services/ServiceLogo.tsx';
+import { LookupLogo, type LookupLogoProps } from '../../components/services/LookupLogo.tsx';
 import { FALLING, type FallingLogo, spawnLogos, stepLogos } from './falling-logos-physics.ts';
 
-/**
- * Spec §4: logo failures are silent for users; the overlay logs one line per service. (The cast
- * keeps this compiling against a ServiceLogo without `onError`; it is ignored there.)
- */
-function logoProps(serviceId: string): ServiceLogoProps {
+/** Spec §4: logo failures are silent for users; the overlay logs one line per service. */
+function logoProps(serviceId: string): LookupLogoProps {
   return {
     serviceId,
     name: serviceDisplayName(serviceId),
@@ -82,7 +79,7 @@ export function FallingLogos() {
           className="absolute left-0 top-0 will-change-transform"
           style={{ opacity: FALLING.opacity, transform: 'translate3d(0, -200px, 0)' }}
         >
-          <ServiceLogo {...logoProps(serviceId)} />
+          <LookupLogo {...logoProps(serviceId)} />
         </div>
       ))}
     </div>

@@ -5,11 +5,12 @@ import { paths } from '../../paths.ts';
 import { DemoPreview } from './DemoPreview.tsx';
 import { FallingLogos } from './FallingLogos.tsx';
 import { FROSTED } from './frosted.ts';
+import { LANDING_TITLE } from './landing-meta.ts';
 
 /** The landing page of spec §2: headline, Get Started, the demo preview and a closing call. */
 export default function LandingPage() {
   useEffect(() => {
-    document.title = 'Refstash · Share your referral codes';
+    document.title = LANDING_TITLE;
   }, []);
 
   return (

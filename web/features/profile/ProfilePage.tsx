@@ -1,41 +1,59 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
-import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
-import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import { isApiError } from '../../lib/api-client.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { ProfileCodeCard } from './ProfileCodeCard.tsx';
+import type { CodeOverlayState } from './ProfileRoute.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
+import { profileTitle } from './profile-meta.ts';
 
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
 const CodeDetailDialog = lazy(() => import('./CodeDetailDialog.tsx'));
 
-/** The public profile of spec §2 (/:username). */
-export default function ProfilePage() {
-  const { username = '' } = useParams();
+const OVERLAY: CodeOverlayState = { overProfile: true };
+
+/**
+ * The public profile of spec §2 (/:username). Each card is a link to its code's own page; with
+ * JavaScript the card opens the code's popup instead, and the address bar shows the code's URL.
+ */
+export function ProfilePage({
+  username,
+  openCodeId,
+}: {
+  username: string;
+  /** The code whose popup is open (the URL is its page), or null. */
+  openCodeId: string | null;
+}) {
   const profile = useProfile(username);
+  const navigate = useNavigate();
   const [copiedId, setCopiedId] = useState<string | null>(null);
-  const [openCode, setOpenCode] = useState<PublicCodeDto | null>(null);
-  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(openCodeId !== null);
   const shownName = profile.data?.username ?? username.toLowerCase();
+  const openCode = profile.data?.codes.find((code) => code.id === openCodeId) ?? null;
+  // The copy's timer fires 1.5 s later: it must see the popup open then, not at the copy.
+  const openNow = useRef(openCodeId);
+  openNow.current = openCodeId;
 
   useEffect(() => {
-    document.title = `@${shownName}'s referral codes · Refstash`;
+    document.title = profileTitle(shownName);
   }, [shownName]);
 
-  if (
-    profile.isError &&
-    isApiError(profile.error) &&
-    profile.error.code === ERROR_CODES.userNotFound
-  ) {
-    return <ProfileNotFound />;
-  }
+  // The API followed a rename's redirect: show the profile under its current name.
+  const current = profile.data?.username;
+  useEffect(() => {
+    if (current && current !== username.toLowerCase()) {
+      navigate(paths.profile(current), { replace: true });
+    }
+  }, [current, username, navigate]);
 
-  const open = (code: PublicCodeDto) => {
+  if (profile.data === null) return <ProfileNotFound />;
+
+  const open = (codeId: string) => {
     setDialogLoaded(true);
-    setOpenCode(code);
+    navigate(paths.code(shownName, codeId), { state: OVERLAY });
   };
-  const close = () => setOpenCode(null);
+  // Back to the profile entry the popup was opened from.
+  const close = () => navigate(-1);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
@@ -62,13 +80,14 @@ export default function ProfilePage() {
               <p className="mt-2 text-gray-600 dark:text-gray-300">
                 Tap a card to see and copy its code.
               </p>
-              <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-6 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.data.codes.map((code) => (
                   <ProfileCodeCard
                     key={code.id}
                     code={code}
+                    href={paths.code(shownName, code.id)}
                     copied={copiedId === code.id}
-                    onOpen={() => open(code)}
+                    onOpen={() => open(code.id)}
                   />
                 ))}
               </ul>
@@ -82,10 +101,10 @@ export default function ProfilePage() {
             code={openCode}
             onClose={close}
             onCopiedChange={setCopiedId}
-            onCopied={(codeId) =>
+            onCopied={(codeId) => {
               // Close only if this code's popup is still the one open.
-              setOpenCode((current) => (current?.id === codeId ? null : current))
-            }
+              if (codeId === openNow.current) close();
+            }}
           />
         </Suspense>
       )}

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearLogoCache, LOGO_REQUEST_SIZE } from './logo-loader.ts';
-import { ServiceLogo } from './ServiceLogo.tsx';
+import { LookupLogo } from './LookupLogo.tsx';
 
 type Reply = { status: number; body: unknown };
 
@@ -27,10 +27,10 @@ const notFound = { status: 404, body: { error: { code: 'not_found', message: 'No
 beforeEach(() => clearLogoCache());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ServiceLogo', () => {
+describe('LookupLogo', () => {
   it('uses the primary lookup for a known id, as a data URI', async () => {
     const fetchMock = stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
-    render(<ServiceLogo serviceId="uber" name="Uber" size={64} />);
+    render(<LookupLogo serviceId="uber" name="Uber" size={64} />);
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Uber logo' }).getAttribute('src')).toBe(
         'data:image/svg+xml;base64,PHN2Zy8+',
@@ -47,7 +47,7 @@ describe('ServiceLogo', () => {
     render(
       <div>
         {Array.from({ length: 20 }, (_, i) => `card-${i}`).map((key, i) => (
-          <ServiceLogo key={key} serviceId="uber" name="Uber" size={i % 2 ? 40 : 80} />
+          <LookupLogo key={key} serviceId="uber" name="Uber" size={i % 2 ? 40 : 80} />
         ))}
       </div>,
     );
@@ -59,7 +59,7 @@ describe('ServiceLogo', () => {
 
   it('falls back to the secondary lookup when the primary fails', async () => {
     const fetchMock = stubLogoApi({ lookup: notFound, service: { status: 200, body: pngAnswer } });
-    render(<ServiceLogo serviceId="hulu" name="Hulu" />);
+    render(<LookupLogo serviceId="hulu" name="Hulu" />);
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Hulu logo' }).getAttribute('src')).toBe(
         'data:image/png;base64,iVBORw0KGgo=',
@@ -78,7 +78,7 @@ describe('ServiceLogo', () => {
         body: { logoData: null, logoType: null, logoUrl: 'https://cdn.example/a.png' },
       },
     });
-    render(<ServiceLogo serviceId="acmepay" name="Acme Pay" />);
+    render(<LookupLogo serviceId="acmepay" name="Acme Pay" />);
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'Acme Pay logo' }).getAttribute('src')).toBe(
         'https://cdn.example/a.png',
@@ -93,7 +93,7 @@ describe('ServiceLogo', () => {
   it('draws the category fallback icon when every lookup fails, and reports once', async () => {
     stubLogoApi({});
     const onError = vi.fn();
-    render(<ServiceLogo serviceId="acmepay" name="Acme Pay" size={48} onError={onError} />);
+    render(<LookupLogo serviceId="acmepay" name="Acme Pay" size={48} onError={onError} />);
     const icon = await waitFor(() => {
       const found = screen.getByRole('img', { name: 'Acme Pay logo' });
       expect(found.dataset.category).toBe('finance');
@@ -113,7 +113,7 @@ describe('ServiceLogo', () => {
         body: { logoData: 'PGgxPg==', logoType: 'text/html', logoUrl: null },
       },
     });
-    render(<ServiceLogo serviceId="weirdsite" name="Weirdsite" onError={onError} />);
+    render(<LookupLogo serviceId="weirdsite" name="Weirdsite" onError={onError} />);
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(onError.mock.calls[0]?.[0]).toHaveProperty('message', 'Invalid logo type: text/html');
     expect(screen.getByRole('img', { name: 'Weirdsite logo' }).dataset.category).toBe('default');
@@ -121,7 +121,7 @@ describe('ServiceLogo', () => {
 
   it('switches to the fallback icon when the image itself fails to draw', async () => {
     stubLogoApi({ lookup: { status: 200, body: svgAnswer } });
-    render(<ServiceLogo serviceId="paypal" name="PayPal" />);
+    render(<LookupLogo serviceId="paypal" name="PayPal" />);
     const img = await waitFor(() => {
       const found = screen.getByRole('img', { name: 'PayPal logo' });
       expect(found.tagName).toBe('IMG');

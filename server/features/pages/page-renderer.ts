@@ -1,0 +1,113 @@
+import { hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RenderInput, RenderPage } from '../../../shared/page-render.ts';
+import { type DocumentTemplate, parseTemplate, renderDocument } from './html-document.ts';
+import { PageCache, type RenderedPage, renderedPage } from './rendered-pages.ts';
+
+/** The id of the page-state script; web/lib/page-state.ts reads the same id. */
+const PAGE_STATE_ID = 'page-state';
+
+/** How many rendered pages each instance keeps (a page is ~10 KB, plus its compressed forms). */
+const CACHE_CAPACITY = 2000;
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface PageRenderer {
+  /**
+   * The page for `input`, rendered once per distinct content: `key` must change whenever the data
+   * the page shows changes (the caller derives it from the data itself).
+   */
+  page(key: string, status: number, input: RenderInput): Promise<RenderedPage>;
+  /** The shell of the screens rendered in the browser (sign-in, dashboard, admin). */
+  readonly shell: Buffer;
+}
+
+/** Each page kind's chunk, preloaded so hydration does not wait to discover it. */
+const PAGE_MODULES: Record<RenderInput['page']['kind'], string> = {
+  landing: 'features/landing/LandingPage.tsx',
+  profile: 'features/profile/ProfileRoute.tsx',
+  'profile-not-found': 'features/profile/ProfileRoute.tsx',
+  'not-found': 'components/errors/NotFoundPage.tsx',
+};
+
+function preloadTags(manifest: Record<string, ManifestEntry>): Record<string, string> {
+  const entryFiles = new Set<string>();
+  const entry = Object.values(manifest).find((item) => item.isEntry);
+  const visit = (key: string, into: Set<string>) => {
+    const item = manifest[key];
+    if (!item || into.has(item.file)) return;
+    into.add(item.file);
+    for (const imported of item.imports ?? []) visit(imported, into);
+  };
+  if (entry?.src) visit(entry.src, entryFiles);
+  const tags: Record<string, string> = {};
+  for (const [kind, module] of Object.entries(PAGE_MODULES)) {
+    const files = new Set<string>();
+    visit(module, files);
+    tags[kind] = [...files]
+      .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  }
+  return tags;
+}
+
+/**
+ * Loads the web app's server build (dist/ssr, made by `npm run build`) and the built index.html.
+ * Undefined when there is no build: the server then answers every page with the plain shell, as
+ * in the tests of the API alone.
+ */
+export async function loadPageRenderer(
+  webDistDir: string,
+  ssrDistDir: string,
+  env: string,
+): Promise<PageRenderer | undefined> {
+  const indexPath = path.join(webDistDir, 'index.html');
+  const entryPath = path.join(ssrDistDir, 'entry-server.js');
+  if (!fs.existsSync(indexPath) || !fs.existsSync(entryPath)) return undefined;
+  const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  const manifest: Record<string, ManifestEntry> = JSON.parse(
+    fs.readFileSync(path.join(webDistDir, '.vite/manifest.json'), 'utf8'),
+  );
+  const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
+  const template: DocumentTemplate = parseTemplate(indexHtml, `data-env="${env}"`);
+  const preloads = preloadTags(manifest);
+  // A new build renders differently: its pages must not be served from the old build's keys.
+  const build = hash('sha1', indexHtml, 'base64url');
+  const cache = new PageCache(CACHE_CAPACITY);
+  const inFlight = new Map<string, Promise<RenderedPage>>();
+
+  async function renderPage(key: string, status: number, input: RenderInput) {
+    const output = await render(input);
+    const html = renderDocument(template, output, preloads[input.page.kind] ?? '', PAGE_STATE_ID);
+    const page = renderedPage(status, key, html);
+    cache.set(key, page);
+    return page;
+  }
+
+  return {
+    shell: Buffer.from(
+      indexHtml.replace('<html lang="en">', `<html lang="en" data-env="${env}">`),
+    ),
+    page(dataKey, status, input) {
+      const key = `${build}:${status}:${dataKey}`;
+      const cached = cache.get(key);
+      if (cached) return Promise.resolve(cached);
+      // Concurrent requests for a page not yet rendered share one render.
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = renderPage(key, status, input).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

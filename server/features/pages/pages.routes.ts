@@ -1,0 +1,130 @@
+import { hash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ProfileDto } from '../../../shared/code-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
+import type { PageData } from '../../../shared/page-render.ts';
+import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { findPublicProfile } from '../profiles/profiles.repository.ts';
+import type { PageRenderer } from './page-renderer.ts';
+import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
+
+/**
+ * Browsers revalidate every time (a 304 costs one lookup); a shared cache or CDN may serve a copy
+ * for 30 s, so an edit is everywhere within half a minute (decision 060).
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=30, must-revalidate';
+
+/** The screens rendered in the browser only (spec §2): sent as the app's shell. */
+const BROWSER_SCREENS = ['/signup', '/login', '/magic-link', '/finishSignUp', '/dashboard', '/admin'];
+
+function contentHash(text: string): string {
+  return hash('sha1', text, 'base64url');
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+  reply
+    .status(page.status)
+    .header('cache-control', PUBLIC_PAGE_CACHE)
+    .header('etag', page.etag)
+    .header('vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+    return reply.status(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encodedBody(page, encoding));
+}
+
+/**
+ * The public pages, rendered on the server with the React components the browser hydrates:
+ * the landing page, profiles, a code's own page and the 404 pages (decision 060).
+ */
+export async function pagesRoutes(
+  app: FastifyInstance,
+  { db, config }: AppDeps,
+  renderer: PageRenderer,
+): Promise<void> {
+  const render = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    key: string,
+    page: PageData,
+    imageVersion = '',
+  ) =>
+    renderer
+      .page(key, status, { url: request.url, appUrl: config.appUrl, page, imageVersion })
+      .then((rendered) => sendPage(request, reply, rendered));
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    render(request, reply, 404, 'not-found', { kind: 'not-found' });
+
+  async function profilePage(request: FastifyRequest, reply: FastifyReply, codeId?: string) {
+    const { username } = request.params as { username: string };
+    if (!isPossibleUsername(username) || (codeId !== undefined && !isUuid(codeId))) {
+      return notFound(request, reply);
+    }
+    const lower = username.toLowerCase();
+    const canonicalPath = `/${lower}${codeId ? `/${codeId.toLowerCase()}` : ''}`;
+    if (request.url.split('?')[0] !== canonicalPath) return reply.redirect(canonicalPath, 301);
+    const row = await findPublicProfile(db, lower);
+    if (!row) {
+      return render(request, reply, 404, `profile-not-found:${lower}`, {
+        kind: 'profile-not-found',
+        username: lower,
+      });
+    }
+    const version = contentHash(row.profile_codes);
+    const profile = (): ProfileDto => ({
+      username: row.username,
+      codes: JSON.parse(row.profile_codes),
+    });
+    const hasCode = !codeId || row.profile_codes.includes(`"${codeId.toLowerCase()}"`);
+    return render(
+      request,
+      reply,
+      hasCode ? 200 : 404,
+      `profile:${canonicalPath}:${version}`,
+      { kind: 'profile', get profile() { return profile(); } },
+      version,
+    );
+  }
+
+  app.get('/', async (request, reply) => {
+    const row = await findPublicProfile(db, config.demoUsername);
+    const text = row?.profile_codes ?? '[]';
+    const version = contentHash(text);
+    const preview: ProfileDto = {
+      username: config.demoUsername,
+      codes: JSON.parse(text).slice(0, LANDING_PREVIEW_COUNT),
+    };
+    return render(request, reply, 200, `landing:${version}`, { kind: 'landing', preview }, version);
+  });
+
+  app.get('/:username', (request, reply) => profilePage(request, reply));
+  app.get('/:username/:codeId', (request, reply) =>
+    profilePage(request, reply, (request.params as { codeId: string }).codeId),
+  );
+
+  for (const screen of BROWSER_SCREENS) {
+    app.get(screen, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderer.shell),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/assets/');
+    if (!isPage) {
+      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
+    }
+    return notFound(request, reply);
+  });
+}

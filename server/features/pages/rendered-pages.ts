@@ -1,0 +1,87 @@
+import { hash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** A rendered page, ready to send in any encoding the client accepts. */
+export interface RenderedPage {
+  readonly status: number;
+  readonly etag: string;
+  readonly html: Buffer;
+  /** Compressed once, on the first request that accepts it. */
+  brotli?: Buffer;
+  gzip?: Buffer;
+}
+
+export function renderedPage(status: number, key: string, html: string): RenderedPage {
+  return { status, etag: `W/"${hash('sha1', key, 'base64url')}"`, html: Buffer.from(html) };
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the request accepts: brotli, then gzip (`q=0` refuses one). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** The page's bytes in `encoding`, compressing (once) at the highest level: pages are cached. */
+export function encodedBody(page: RenderedPage, encoding: Encoding): Buffer {
+  if (encoding === 'br') {
+    page.brotli ??= brotliCompressSync(page.html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
+      },
+    });
+    return page.brotli;
+  }
+  if (encoding === 'gzip') {
+    page.gzip ??= gzipSync(page.html, { level: 9 });
+    return page.gzip;
+  }
+  return page.html;
+}
+
+/**
+ * Rendered pages by a key that names their content (the page's path, the data's hash and the
+ * build), least recently used evicted first. The key is the content itself, so an entry can never
+ * be stale and every instance computes the same key for the same page (decision 060).
+ */
+export class PageCache {
+  readonly #entries = new Map<string, RenderedPage>();
+  readonly #capacity: number;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  get(key: string): RenderedPage | undefined {
+    const page = this.#entries.get(key);
+    if (page) {
+      // Most recently used moves to the end.
+      this.#entries.delete(key);
+      this.#entries.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: RenderedPage): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, page);
+    while (this.#entries.size > this.#capacity) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,19 @@
+import { LIMITS } from './limits.ts';
+
+/**
+ * What a public page's path segments may look like, checked the same way by the server (which
+ * answers 404 without asking the database) and by the browser's router (which renders the 404 page
+ * without asking the API).
+ */
+const POSSIBLE_USERNAME = new RegExp(`^[A-Za-z0-9_]{1,${LIMITS.usernameMax}}$`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the text could be someone's username (any case). */
+export function isPossibleUsername(text: string): boolean {
+  return POSSIBLE_USERNAME.test(text);
+}
+
+/** True for a UUID (every code id is a UUIDv7). */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}

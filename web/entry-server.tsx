@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { PageHead, RenderInput, RenderOutput } from '../shared/page-render.ts';
+import { App } from './App.tsx';
+import { AppRoot, createQueryClient } from './app-root.tsx';
+import { notFoundHead } from './components/errors/not-found-meta.ts';
+import { landingPreviewQueryKey } from './features/landing/api.ts';
+import { landingHead } from './features/landing/landing-meta.ts';
+import { profileQueryKey } from './features/profile/api.ts';
+import { profileHead, profileNotFoundHead } from './features/profile/profile-meta.ts';
+
+async function toText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream.pipe(new PassThrough())) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function headFor(input: RenderInput): PageHead {
+  const { page } = input;
+  switch (page.kind) {
+    case 'landing':
+      return landingHead(input.appUrl, input.imageVersion);
+    case 'profile':
+      return profileHead(page.profile, input.url, input.appUrl, input.imageVersion);
+    case 'profile-not-found':
+      return profileNotFoundHead(page.username);
+    case 'not-found':
+      return notFoundHead();
+  }
+}
+
+/** React's marker of a Suspense boundary whose content came later, with an inline script. */
+const DEFERRED_BOUNDARY = '<template id="B:';
+
+/**
+ * Renders until no boundary is deferred: a lazy chunk suspends only on its first render. React
+ * would also defer ("outline") any boundary larger than `progressiveChunkSize` to stream it later;
+ * a page here is sent whole, so that size is unbounded.
+ */
+async function renderComplete(element: ReactNode): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { prelude } = await prerenderToNodeStream(element, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    });
+    const html = await toText(prelude);
+    if (!html.includes(DEFERRED_BOUNDARY)) return html;
+    if (attempt === 3) throw new Error('a page kept suspending while it was rendered');
+  }
+}
+
+/**
+ * Renders a public page with the components the browser hydrates. The markup must be complete
+ * and carry no inline script (the CSP allows none): React completes a boundary inline only once
+ * its lazy chunks are loaded, which the first render of a page kind does.
+ */
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const queryClient = createQueryClient();
+  const { page } = input;
+  if (page.kind === 'landing') queryClient.setQueryData(landingPreviewQueryKey, page.preview);
+  if (page.kind === 'profile') {
+    queryClient.setQueryData(profileQueryKey(page.profile.username), page.profile);
+  }
+  if (page.kind === 'profile-not-found') {
+    queryClient.setQueryData(profileQueryKey(page.username), null);
+  }
+  const html = await renderComplete(
+    <AppRoot queryClient={queryClient}>
+      <StaticRouter location={input.url}>
+        <App />
+      </StaticRouter>
+    </AppRoot>,
+  );
+  return {
+    html,
+    state: JSON.stringify(dehydrate(queryClient)),
+    head: headFor(input),
+  };
+}

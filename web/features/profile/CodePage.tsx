@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { paths } from '../../paths.ts';
+import { useProfile } from './api.ts';
+import { CodeCopyPanel } from './CodeCopyPanel.tsx';
+import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
+import { codeTitle } from './profile-meta.ts';
+import { useCopyCode } from './use-copy-code.ts';
+
+/**
+ * One code's own page (/:username/:codeId): what a visitor opens from a shared link. It holds
+ * everything the popup does, and reads complete without JavaScript (the QR code is SVG).
+ */
+export default function CodePage({ username, codeId }: { username: string; codeId: string }) {
+  const profile = useProfile(username);
+  const { copy, copiedId, error } = useCopyCode();
+  const owner = profile.data?.username ?? username.toLowerCase();
+  const code = profile.data?.codes.find((item) => item.id === codeId);
+
+  useEffect(() => {
+    if (code) document.title = codeTitle(code, owner);
+  }, [code, owner]);
+
+  if (profile.data === null) return <ProfileNotFound />;
+  if (profile.isPending) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+        <ProfileSkeleton />
+      </section>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-12 text-red-700 dark:text-red-400">
+        Failed to load codes
+      </p>
+    );
+  }
+  if (!code) return <NotFoundPage />;
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
+        {code.serviceName} referral code
+      </h1>
+      <p className="mt-1 text-gray-600 dark:text-gray-300">
+        Shared by{' '}
+        <Link
+          to={paths.profile(owner)}
+          className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+        >
+          @{owner}
+        </Link>
+      </p>
+      <div className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">
+        <CodeSummary
+          service={code.service}
+          serviceName={code.serviceName}
+          productName={code.productName}
+          reward={code.reward}
+          logoSize={56}
+          headingLevel="h2"
+        />
+        <CodeCopyPanel
+          code={code}
+          copied={copiedId === code.id}
+          error={error}
+          onCopy={() => void copy(code.id, code.code)}
+        />
+      </div>
+      <p className="mt-6 text-center">
+        <Link
+          to={paths.profile(owner)}
+          className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+        >
+          See all of @{owner}'s codes
+        </Link>
+      </p>
+    </section>
+  );
+}

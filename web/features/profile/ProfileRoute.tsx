@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { ProfilePage } from './ProfilePage.tsx';
+
+// A code's own page carries the QR renderer: a visitor opening a profile does not download it.
+const CodePage = lazy(() => import('./CodePage.tsx'));
+
+/** Set in history state when a profile card opens its code: the profile stays behind the popup. */
+export interface CodeOverlayState {
+  overProfile: true;
+}
+
+function isOverlay(state: unknown): state is CodeOverlayState {
+  return (state as Partial<CodeOverlayState> | null)?.overProfile === true;
+}
+
+/**
+ * `/:username` and `/:username/:codeId`. A code's URL opened directly (a shared link, a reload,
+ * no JavaScript) is that code's own page; the same URL reached by opening a card on the profile is
+ * the profile with the code's popup over it, so Back closes the popup.
+ */
+export default function ProfileRoute() {
+  const { username = '', codeId } = useParams();
+  const location = useLocation();
+  if (!isPossibleUsername(username) || (codeId !== undefined && !isUuid(codeId))) {
+    return <NotFoundPage />;
+  }
+  if (codeId && !isOverlay(location.state)) {
+    return <CodePage username={username} codeId={codeId.toLowerCase()} />;
+  }
+  return <ProfilePage username={username} openCodeId={codeId?.toLowerCase() ?? null} />;
+}

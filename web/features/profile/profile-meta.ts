@@ -1,0 +1,71 @@
+import type { ProfileDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
+import { formatReward } from '../../../shared/display-rules.ts';
+import { SHARE_IMAGE_SIZE } from '../../../shared/limits.ts';
+import type { PageHead } from '../../../shared/page-render.ts';
+import { paths } from '../../paths.ts';
+
+export function profileTitle(username: string): string {
+  return `@${username}'s referral codes · Refstash`;
+}
+
+/** "Uber referral code · $15 · @demo": what a shared code's link preview says. */
+export function codeTitle(code: PublicCodeDto, username: string): string {
+  return `${code.serviceName} referral code · ${formatReward(code.reward)} · @${username}`;
+}
+
+/** "Referral codes for Uber, Airbnb and 6 more", naming each service once, in profile order. */
+export function profileDescription(profile: ProfileDto): string {
+  const names = [...new Set(profile.codes.map((code) => code.serviceName))];
+  if (names.length === 0) return `@${profile.username} has no referral codes on Refstash yet.`;
+  if (names.length === 1) return `Referral codes for ${names[0]}`;
+  if (names.length === 2) return `Referral codes for ${names[0]} and ${names[1]}`;
+  if (names.length === 3) return `Referral codes for ${names[0]}, ${names[1]} and ${names[2]}`;
+  return `Referral codes for ${names[0]}, ${names[1]} and ${names.length - 2} more`;
+}
+
+/** The share image of a profile; `version` changes with the profile, so previews refresh. */
+export function profileImage(appUrl: string, profile: ProfileDto, version: string) {
+  return {
+    url: `${appUrl}/api/share-images/profiles/${profile.username}?v=${version}`,
+    ...SHARE_IMAGE_SIZE,
+    alt: `@${profile.username}'s referral codes on Refstash`,
+  };
+}
+
+/** The head of `/:username` and of `/:username/:codeId`. */
+export function profileHead(
+  profile: ProfileDto,
+  url: string,
+  appUrl: string,
+  imageVersion: string,
+): PageHead {
+  const image = profileImage(appUrl, profile, imageVersion);
+  const codeId = new URL(url, appUrl).pathname.split('/')[2]?.toLowerCase();
+  const code = codeId ? profile.codes.find((item) => item.id === codeId) : undefined;
+  if (codeId && !code) return { title: 'Page not found · Refstash', description: '', noindex: true };
+  if (code) {
+    const product = code.productName ? ` (${code.productName})` : '';
+    return {
+      title: codeTitle(code, profile.username),
+      description: `Use @${profile.username}'s ${code.serviceName}${product} referral code and get ${formatReward(code.reward)}.`,
+      canonical: `${appUrl}${paths.code(profile.username, code.id)}`,
+      image,
+      type: 'website',
+    };
+  }
+  return {
+    title: profileTitle(profile.username),
+    description: profileDescription(profile),
+    canonical: `${appUrl}${paths.profile(profile.username)}`,
+    image,
+    type: 'profile',
+  };
+}
+
+export function profileNotFoundHead(username: string): PageHead {
+  return {
+    title: 'Profile not found · Refstash',
+    description: `Nobody has the username @${username.toLowerCase()} on Refstash yet.`,
+    noindex: true,
+  };
+}
