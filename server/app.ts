@@ -10,10 +10,12 @@ import { createDatabase, type Database } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { codesRoutes } from './features/codes/codes.routes.ts';
+import { crawlersRoutes } from './features/crawlers/crawlers.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
+import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -99,6 +101,7 @@ export async function buildApp(
   registerSessions(app, config, database.db);
 
   await app.register(healthRoutes, { database });
+  await crawlersRoutes(app, deps);
   await app.register(
     async (api) => {
       await authRoutes(api, deps);
@@ -107,6 +110,7 @@ export async function buildApp(
       await servicesRoutes(api, deps);
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);
+      await shareImagesRoutes(api, deps);
     },
     { prefix: '/api' },
   );

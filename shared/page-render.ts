@@ -27,7 +27,12 @@ export interface PageHead {
   readonly description: string;
   /** Absolute; absent for pages that must not be indexed (404s). */
   readonly canonical?: string;
-  readonly image?: { readonly url: string; readonly width: number; readonly height: number; readonly alt: string };
+  readonly image?: {
+    readonly url: string;
+    readonly width: number;
+    readonly height: number;
+    readonly alt: string;
+  };
   /** `og:type`: `website` for pages, `profile` for profiles. */
   readonly type?: 'website' | 'profile';
   readonly noindex?: boolean;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/session-hint.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { errors } from '../errors.ts';
@@ -98,6 +99,21 @@ export function setSessionCookie(reply: FastifyReply, config: Config, raw: strin
     secure: config.isHttps,
     maxAge: SESSION_TTL_MS / 1000,
   });
+  setSignedInHint(reply, config);
+}
+
+/** The readable "signed in" hint (shared/session-hint.ts); it carries no secret. */
+export function setSignedInHint(reply: FastifyReply, config: Pick<Config, 'isHttps'>): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.isHttps,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSignedInHint(reply: FastifyReply, config: Pick<Config, 'isHttps'>): void {
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: config.isHttps });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
@@ -107,6 +123,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     sameSite: 'lax',
     secure: config.isHttps,
   });
+  clearSignedInHint(reply, config);
 }
 
 /** Adds `request.getAuth()`; the database is asked only when a session cookie is present. */

@@ -6,10 +6,11 @@ import {
   usernameSchema,
 } from '../../../shared/auth-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { parseInput } from '../../errors.ts';
+import { errors, parseInput } from '../../errors.ts';
 import { enforceLimit } from '../../plugins/rate-limiter.ts';
 import {
   clearSessionCookie,
+  clearSignedInHint,
   createSession,
   currentUser,
   deleteSession,
@@ -94,9 +95,15 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: requireUser }, async (request, reply) => {
+  app.get('/me', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return presentMe(db, await currentUser(request));
+    const auth = await request.getAuth();
+    // A hint left from a session that ended (expired, signed out elsewhere) goes with it.
+    if (!auth) {
+      clearSignedInHint(reply, config);
+      throw errors.unauthenticated();
+    }
+    return presentMe(db, auth.user);
   });
 
   app.put('/me/username', { preHandler: requireUser }, async (request) => {

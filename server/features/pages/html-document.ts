@@ -70,7 +70,10 @@ const ROOT = '<div id="root"></div>';
  * added to `<html>` (the environment, which the route error screen reads).
  */
 export function parseTemplate(indexHtml: string, htmlAttributes: string): DocumentTemplate {
-  const withAttributes = indexHtml.replace('<html lang="en">', `<html lang="en" ${htmlAttributes}>`);
+  const withAttributes = indexHtml.replace(
+    '<html lang="en">',
+    `<html lang="en" ${htmlAttributes}>`,
+  );
   const withoutDescription = withAttributes.replace(DESCRIPTION, '');
   const title = TITLE.exec(withoutDescription);
   const root = withoutDescription.indexOf(ROOT);

@@ -94,9 +94,7 @@ export async function loadPageRenderer(
   }
 
   return {
-    shell: Buffer.from(
-      indexHtml.replace('<html lang="en">', `<html lang="en" data-env="${env}">`),
-    ),
+    shell: Buffer.from(indexHtml.replace('<html lang="en">', `<html lang="en" data-env="${env}">`)),
     page(dataKey, status, input) {
       const key = `${build}:${status}:${dataKey}`;
       const cached = cache.get(key);

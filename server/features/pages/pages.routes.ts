@@ -1,36 +1,46 @@
-import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProfileDto } from '../../../shared/code-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE } from '../../http-cache.ts';
+import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
+import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
 
-/**
- * Browsers revalidate every time (a 304 costs one lookup); a shared cache or CDN may serve a copy
- * for 30 s, so an edit is everywhere within half a minute (decision 060).
- */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=30, must-revalidate';
-
 /** The screens rendered in the browser only (spec §2): sent as the app's shell. */
-const BROWSER_SCREENS = ['/signup', '/login', '/magic-link', '/finishSignUp', '/dashboard', '/admin'];
+const BROWSER_SCREENS = [
+  '/signup',
+  '/login',
+  '/magic-link',
+  '/finishSignUp',
+  '/dashboard',
+  '/admin',
+];
 
-function contentHash(text: string): string {
-  return hash('sha1', text, 'base64url');
-}
-
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  config: AppDeps['config'],
+) {
+  // A session from before the signed-in hint existed gets it here, so the browser asks who it is.
+  const needsHint =
+    request.cookies[sessionCookieName(config)] !== undefined &&
+    request.cookies[SIGNED_IN_HINT_COOKIE] === undefined;
+  if (needsHint) setSignedInHint(reply, config);
   reply
     .status(page.status)
-    .header('cache-control', PUBLIC_PAGE_CACHE)
+    .header('cache-control', needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE)
     .header('etag', page.etag)
     .header('vary', 'Accept-Encoding')
     .type('text/html; charset=utf-8');
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+  if (page.status === 200 && isNotModified(request, page.etag)) {
     return reply.status(304).send();
   }
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -57,7 +67,7 @@ export async function pagesRoutes(
   ) =>
     renderer
       .page(key, status, { url: request.url, appUrl: config.appUrl, page, imageVersion })
-      .then((rendered) => sendPage(request, reply, rendered));
+      .then((rendered) => sendPage(request, reply, rendered, config));
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     render(request, reply, 404, 'not-found', { kind: 'not-found' });
@@ -77,7 +87,7 @@ export async function pagesRoutes(
         username: lower,
       });
     }
-    const version = contentHash(row.profile_codes);
+    const version = contentVersion(row.profile_codes);
     const profile = (): ProfileDto => ({
       username: row.username,
       codes: JSON.parse(row.profile_codes),
@@ -88,7 +98,12 @@ export async function pagesRoutes(
       reply,
       hasCode ? 200 : 404,
       `profile:${canonicalPath}:${version}`,
-      { kind: 'profile', get profile() { return profile(); } },
+      {
+        kind: 'profile',
+        get profile() {
+          return profile();
+        },
+      },
       version,
     );
   }
@@ -96,12 +111,19 @@ export async function pagesRoutes(
   app.get('/', async (request, reply) => {
     const row = await findPublicProfile(db, config.demoUsername);
     const text = row?.profile_codes ?? '[]';
-    const version = contentHash(text);
+    const version = contentVersion(text);
     const preview: ProfileDto = {
       username: config.demoUsername,
       codes: JSON.parse(text).slice(0, LANDING_PREVIEW_COUNT),
     };
-    return render(request, reply, 200, `landing:${version}`, { kind: 'landing', preview }, version);
+    return render(
+      request,
+      reply,
+      200,
+      `landing:${version}`,
+      { kind: 'landing', preview },
+      LANDING_IMAGE_VERSION,
+    );
   });
 
   app.get('/:username', (request, reply) => profilePage(request, reply));
@@ -111,7 +133,10 @@ export async function pagesRoutes(
 
   for (const screen of BROWSER_SCREENS) {
     app.get(screen, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderer.shell),
+      reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(renderer.shell),
     );
   }
 
@@ -123,7 +148,9 @@ export async function pagesRoutes(
       pathname !== '/api' &&
       !pathname.startsWith('/assets/');
     if (!isPage) {
-      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
+      return reply
+        .status(404)
+        .send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
     }
     return notFound(request, reply);
   });

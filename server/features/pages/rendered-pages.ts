@@ -1,5 +1,5 @@
-import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { contentEtag } from '../../http-cache.ts';
 
 /** A rendered page, ready to send in any encoding the client accepts. */
 export interface RenderedPage {
@@ -12,7 +12,7 @@ export interface RenderedPage {
 }
 
 export function renderedPage(status: number, key: string, html: string): RenderedPage {
-  return { status, etag: `W/"${hash('sha1', key, 'base64url')}"`, html: Buffer.from(html) };
+  return { status, etag: contentEtag(key), html: Buffer.from(html) };
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LANDING_PREVIEW_COUNT, LIMITS } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { errors } from '../../errors.ts';
+import { contentEtag, isNotModified, PUBLIC_PAGE_CACHE } from '../../http-cache.ts';
 import { getLandingPreview, getProfileJson } from './profiles.service.ts';
 
 /** Usernames are letters, digits and underscores, at most LIMITS.usernameMax long. */
@@ -50,6 +51,9 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
       throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
     }
     const json = await getProfileJson(db, username);
+    const etag = contentEtag(json);
+    reply.header('etag', etag).header('cache-control', PUBLIC_PAGE_CACHE);
+    if (isNotModified(request, etag)) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

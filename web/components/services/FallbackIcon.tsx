@@ -4,7 +4,6 @@ import {
   fallbackInitial,
 } from '../../../shared/fallback-icon.ts';
 
-
 export interface FallbackIconProps {
   name: string;
   size: number;

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLogoCache, LOGO_REQUEST_SIZE } from './logo-loader.ts';
 import { LookupLogo } from './LookupLogo.tsx';
+import { clearLogoCache, LOGO_REQUEST_SIZE } from './logo-loader.ts';
 
 type Reply = { status: number; body: unknown };
 

@@ -37,7 +37,12 @@ export function ServiceLogo({
   if (failed) {
     return (
       <Suspense
-        fallback={<span className={`inline-block shrink-0 ${className}`} style={{ width: size, height: size }} />}
+        fallback={
+          <span
+            className={`inline-block shrink-0 ${className}`}
+            style={{ width: size, height: size }}
+          />
+        }
       >
         <FallbackIcon name={name} size={size} className={className} />
       </Suspense>

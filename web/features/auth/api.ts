@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../../shared/auth-schemas.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { paths } from '../../paths.ts';
 
@@ -7,13 +8,7 @@ export type { Me };
 
 export const meQueryKey = ['me'] as const;
 
-/**
- * The server sets this readable cookie beside the (HttpOnly) session cookie. Without it the
- * visitor is signed out, and the browser need not ask: an anonymous visit makes no /api/me request
- * (and logs no 401).
- */
-export const SIGNED_IN_HINT_COOKIE = 'refstash_signed_in';
-
+/** Without the hint the visitor is signed out, and the browser need not ask the server. */
 function hasSignedInHint(): boolean {
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_HINT_COOKIE}=1`);
 }

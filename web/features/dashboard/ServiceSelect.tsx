@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import type { Service } from '../../components/services/services-api.ts';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
+import type { Service } from '../../components/services/services-api.ts';
 
 export interface ServiceSelectProps {
   services: Service[];

@@ -4,9 +4,7 @@ import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 
 /** A plain left click: anything else (new tab, new window, download) keeps the link's default. */
 function isPlainClick(event: MouseEvent): boolean {
-  return (
-    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
-  );
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**

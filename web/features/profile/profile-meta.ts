@@ -42,7 +42,8 @@ export function profileHead(
   const image = profileImage(appUrl, profile, imageVersion);
   const codeId = new URL(url, appUrl).pathname.split('/')[2]?.toLowerCase();
   const code = codeId ? profile.codes.find((item) => item.id === codeId) : undefined;
-  if (codeId && !code) return { title: 'Page not found · Refstash', description: '', noindex: true };
+  if (codeId && !code)
+    return { title: 'Page not found · Refstash', description: '', noindex: true };
   if (code) {
     const product = code.productName ? ` (${code.productName})` : '';
     return {
