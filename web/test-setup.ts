@@ -1,6 +1,14 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '../shared/session-hint.ts';
+
+// As in a browser that has signed in before: the session check asks the (stubbed) API. Tests of
+// the anonymous path clear the hint themselves.
+beforeEach(() => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+});
 
 afterEach(() => {
   cleanup();
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0`;
 });

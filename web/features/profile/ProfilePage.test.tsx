@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderPage, stubApi } from '../../test-support/render-page.tsx';
-import ProfilePage from './ProfilePage.tsx';
+import ProfileRoute from './ProfileRoute.tsx';
 
 function renderProfile(username = 'alex') {
-  return renderPage(<ProfilePage />, { path: `/${username}`, pattern: '/:username' });
+  return renderPage(<ProfileRoute />, { path: `/${username}`, pattern: '/:username' });
 }
 
 const code = {
@@ -25,7 +25,10 @@ describe('ProfilePage', () => {
     stubApi({ 'GET /api/profiles/alex': () => json(200, { username: 'alex', codes: [code] }) });
     renderProfile();
     expect(await screen.findByRole('heading', { name: "@alex's referral codes" })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Uber/ }).textContent).toContain('$15');
+    const card = screen.getByRole('link', { name: /Uber/ });
+    expect(card.textContent).toContain('$15');
+    // A real link to the code's own page: it works without JavaScript and in a new tab.
+    expect(card.getAttribute('href')).toBe(`/alex/${code.id}`);
     expect(screen.getByText('First ride')).toBeTruthy();
   });
 

@@ -2,15 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
+import { CODE_OVERLAY } from './code-overlay.ts';
 import { ProfileCodeCard } from './ProfileCodeCard.tsx';
-import type { CodeOverlayState } from './ProfileRoute.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
 import { profileTitle } from './profile-meta.ts';
 
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
 const CodeDetailDialog = lazy(() => import('./CodeDetailDialog.tsx'));
-
-const OVERLAY: CodeOverlayState = { overProfile: true };
 
 /**
  * The public profile of spec §2 (/:username). Each card is a link to its code's own page; with
@@ -50,7 +48,7 @@ export function ProfilePage({
 
   const open = (codeId: string) => {
     setDialogLoaded(true);
-    navigate(paths.code(shownName, codeId), { state: OVERLAY });
+    navigate(paths.code(shownName, codeId), { state: CODE_OVERLAY });
   };
   // Back to the profile entry the popup was opened from.
   const close = () => navigate(-1);

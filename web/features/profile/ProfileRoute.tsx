@@ -2,19 +2,11 @@ import { lazy } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { isCodeOverlay } from './code-overlay.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 // A code's own page carries the QR renderer: a visitor opening a profile does not download it.
 const CodePage = lazy(() => import('./CodePage.tsx'));
-
-/** Set in history state when a profile card opens its code: the profile stays behind the popup. */
-export interface CodeOverlayState {
-  overProfile: true;
-}
-
-function isOverlay(state: unknown): state is CodeOverlayState {
-  return (state as Partial<CodeOverlayState> | null)?.overProfile === true;
-}
 
 /**
  * `/:username` and `/:username/:codeId`. A code's URL opened directly (a shared link, a reload,
@@ -27,7 +19,7 @@ export default function ProfileRoute() {
   if (!isPossibleUsername(username) || (codeId !== undefined && !isUuid(codeId))) {
     return <NotFoundPage />;
   }
-  if (codeId && !isOverlay(location.state)) {
+  if (codeId && !isCodeOverlay(location.state)) {
     return <CodePage username={username} codeId={codeId.toLowerCase()} />;
   }
   return <ProfilePage username={username} openCodeId={codeId?.toLowerCase() ?? null} />;

@@ -23,6 +23,7 @@ export function useProfile(username: string) {
     queryKey: profileQueryKey(username),
     queryFn: () => fetchProfile(username),
     staleTime: PROFILE_STALE_MS,
+    retry: 2,
   });
 }
 
