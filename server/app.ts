@@ -85,12 +85,13 @@ export async function buildApp(
   await app.register(fastifyCookie);
 
   registerErrorHandler(app);
-  registerCsrfProtection(app, config.appOrigin);
   registerSessions(app, config, database.db);
 
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
+      // Inside the scope: the check applies to every /api route, however its path was spelled.
+      registerCsrfProtection(api, config.appOrigin);
       await authRoutes(api, deps);
       await codesRoutes(api, deps);
       await profilesRoutes(api, deps);
