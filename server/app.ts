@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
+import { httpServerOptions } from './http-timeouts.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -63,6 +64,10 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify sets these two on the server after creating it: they must agree with `http`.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: httpServerOptions(config),
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
