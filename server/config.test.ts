@@ -100,7 +100,9 @@ describe('loadConfig', () => {
   it('refuses in production a RATE_LIMIT_SCALE other than 1', () => {
     for (const scale of ['1000000', '2', '0.5']) {
       expect(() => loadConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: scale }), scale).toThrow(
-        new ConfigError('RATE_LIMIT_SCALE must be 1 in production (it multiplies every abuse limit)'),
+        new ConfigError(
+          'RATE_LIMIT_SCALE must be 1 in production (it multiplies every abuse limit)',
+        ),
       );
     }
     expect(loadConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '1' }).rateLimitScale).toBe(1);
@@ -124,7 +126,11 @@ describe('loadConfig', () => {
 
   it('keeps both test switches outside production (tests and stress runs use them)', () => {
     for (const NODE_ENV of ['development', 'test']) {
-      const config = loadConfig({ NODE_ENV, RATE_LIMIT_SCALE: '1000', LOGO_FETCH_ALLOW_LOOPBACK: '1' });
+      const config = loadConfig({
+        NODE_ENV,
+        RATE_LIMIT_SCALE: '1000',
+        LOGO_FETCH_ALLOW_LOOPBACK: '1',
+      });
       expect(config.rateLimitScale).toBe(1000);
       expect(config.logoFetchAllowLoopback).toBe(true);
     }

@@ -96,9 +96,7 @@ describe('slow clients are cut off', () => {
     ].join('\r\n');
     const client = slowClient(port, head, ' ');
     clients.push(client);
-    await expect
-      .poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 })
-      .toBe(true);
+    await expect.poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 }).toBe(true);
     const answer = client.received();
     if (answer !== '') expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -112,9 +110,7 @@ describe('slow clients are cut off', () => {
     apps.push(app);
     const client = slowClient(port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'a');
     clients.push(client);
-    await expect
-      .poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 })
-      .toBe(true);
+    await expect.poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 }).toBe(true);
     const answer = client.received();
     if (answer !== '') expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -129,9 +125,7 @@ describe('slow clients are cut off', () => {
     // One complete request, then silence: the server answers it, then closes the idle socket.
     const client = slowClient(port, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', '');
     clients.push(client);
-    await expect
-      .poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 })
-      .toBe(true);
+    await expect.poll(client.closed, { timeout: FAILURE_DEADLINE_MS, interval: 50 }).toBe(true);
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
   });
 

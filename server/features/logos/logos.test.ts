@@ -349,13 +349,13 @@ describeEachDatabase('GET /api/logos/service (secondary) by default', (ctx) => {
     const { loadConfig } = await import('../../config.ts');
     const production = () =>
       loadConfig({
-      NODE_ENV: 'production',
-      APP_URL: 'https://refstash.example',
-      SESSION_SECRET: 's',
-      SMTP_URL: 'smtp://x',
-      MAIL_FROM: 'a@b.c',
-      LOGO_FETCH_ALLOW_LOOPBACK: '1',
-    });
+        NODE_ENV: 'production',
+        APP_URL: 'https://refstash.example',
+        SESSION_SECRET: 's',
+        SMTP_URL: 'smtp://x',
+        MAIL_FROM: 'a@b.c',
+        LOGO_FETCH_ALLOW_LOOPBACK: '1',
+      });
     expect(production).toThrow(
       'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
     );
