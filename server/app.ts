@@ -55,9 +55,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logStream
-      ? { ...loggerOptions(config), stream: options.logStream }
-      : loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
