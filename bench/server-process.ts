@@ -42,7 +42,10 @@ export async function startProductionServer(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Refstash bench <bench@localhost>',
+      // Blank whatever the shell has: production refuses any scale but 1 (bench-server.ts lifts
+      // the limits in code).
       RATE_LIMIT_SCALE: '',
+      LOGO_FETCH_ALLOW_LOOPBACK: '',
       REDIS_URL: '',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
