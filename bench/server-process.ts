@@ -5,9 +5,6 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Rate limits multiplied by this so the load measures the server, not the limiter. */
-export const BENCH_RATE_LIMIT_SCALE = 1_000_000;
-
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -25,15 +22,16 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server (`node server/main.ts`) in production mode. The bench supplies the settings
- * production requires (mail is never sent) and raises the rate limits through config.
+ * The real server in production mode, through `bench/bench-server.ts`: production's `serve()`
+ * with an unlimited rate limiter. The bench supplies the settings production requires (mail is
+ * never sent).
  */
 export async function startProductionServer(
   database: Record<string, string>,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['bench/bench-server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -44,7 +42,10 @@ export async function startProductionServer(
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: 'smtp://127.0.0.1:2525',
       MAIL_FROM: 'Refstash bench <bench@localhost>',
-      RATE_LIMIT_SCALE: String(BENCH_RATE_LIMIT_SCALE),
+      // Blank whatever the shell has: production refuses any scale but 1 (bench-server.ts lifts
+      // the limits in code).
+      RATE_LIMIT_SCALE: '',
+      LOGO_FETCH_ALLOW_LOOPBACK: '',
       REDIS_URL: '',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),

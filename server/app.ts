@@ -16,6 +16,7 @@ import { logosRoutes } from './features/logos/logos.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
+import { httpServerOptions } from './http-timeouts.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -58,15 +59,17 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logStream
-      ? { ...loggerOptions(config), stream: options.logStream }
-      : loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify sets these two on the server after creating it: they must agree with `http`.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: httpServerOptions(config),
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -97,13 +100,14 @@ export async function buildApp(
   });
 
   registerErrorHandler(app);
-  registerCsrfProtection(app, config.appOrigin);
   registerSessions(app, config, database.db);
 
   await app.register(healthRoutes, { database });
   await crawlersRoutes(app, deps);
   await app.register(
     async (api) => {
+      // Inside the scope: the check applies to every /api route, however its path was spelled.
+      registerCsrfProtection(api, config.appOrigin);
       await authRoutes(api, deps);
       await codesRoutes(api, deps);
       await profilesRoutes(api, deps);

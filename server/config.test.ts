@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://refstash.example',
+  SESSION_SECRET: 'secret',
+  SMTP_URL: 'smtp://mail:25',
+  MAIL_FROM: 'Refstash <hi@refstash.example>',
+};
 
 describe('loadConfig', () => {
   it('applies the development defaults of decisions.md', () => {
@@ -59,6 +68,74 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('sets request, headers and keep-alive timeouts, 30 s, 10 s and 5 s by default', () => {
+    const config = loadConfig({});
+    expect(config.requestTimeoutMs).toBe(30_000);
+    expect(config.headersTimeoutMs).toBe(10_000);
+    expect(config.keepAliveTimeoutMs).toBe(5_000);
+    const custom = loadConfig({
+      REQUEST_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '800',
+      KEEP_ALIVE_TIMEOUT_MS: '300',
+    });
+    expect([custom.requestTimeoutMs, custom.headersTimeoutMs, custom.keepAliveTimeoutMs]).toEqual([
+      1000, 800, 300,
+    ]);
+  });
+
+  it('refuses timeouts that are not positive or that Node cannot honour together', () => {
+    for (const name of ['REQUEST_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS']) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: '-5' }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: 'soon' }), name).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      new ConfigError('HEADERS_TIMEOUT_MS (6000) must not exceed REQUEST_TIMEOUT_MS (5000)'),
+    );
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '5000', KEEP_ALIVE_TIMEOUT_MS: '5000' })).toThrow(
+      new ConfigError('KEEP_ALIVE_TIMEOUT_MS (5000) must be less than HEADERS_TIMEOUT_MS (5000)'),
+    );
+  });
+
+  it('refuses in production a RATE_LIMIT_SCALE other than 1', () => {
+    for (const scale of ['1000000', '2', '0.5']) {
+      expect(() => loadConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: scale }), scale).toThrow(
+        new ConfigError(
+          'RATE_LIMIT_SCALE must be 1 in production (it multiplies every abuse limit)',
+        ),
+      );
+    }
+    expect(loadConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '1' }).rateLimitScale).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '' }).rateLimitScale).toBe(1);
+  });
+
+  it('refuses in production a truthy LOGO_FETCH_ALLOW_LOOPBACK', () => {
+    for (const value of ['1', 'true']) {
+      expect(() => loadConfig({ ...PRODUCTION, LOGO_FETCH_ALLOW_LOOPBACK: value }), value).toThrow(
+        new ConfigError(
+          'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
+        ),
+      );
+    }
+    for (const value of ['0', 'false', '']) {
+      expect(
+        loadConfig({ ...PRODUCTION, LOGO_FETCH_ALLOW_LOOPBACK: value }).logoFetchAllowLoopback,
+      ).toBe(false);
+    }
+  });
+
+  it('keeps both test switches outside production (tests and stress runs use them)', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({
+        NODE_ENV,
+        RATE_LIMIT_SCALE: '1000',
+        LOGO_FETCH_ALLOW_LOOPBACK: '1',
+      });
+      expect(config.rateLimitScale).toBe(1000);
+      expect(config.logoFetchAllowLoopback).toBe(true);
+    }
+  });
+
   it('rejects malformed values', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ APP_URL: 'ftp://x' })).toThrow(ConfigError);
@@ -78,6 +155,26 @@ describe('loadConfig', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr.trim()).toBe(
       'Missing required environment variables: APP_URL, SESSION_SECRET, SMTP_URL, MAIL_FROM',
+    );
+  });
+
+  it('NODE_ENV=production with RATE_LIMIT_SCALE set exits 1 with the message, before listening', () => {
+    const env = { ...process.env, ...PRODUCTION, RATE_LIMIT_SCALE: '1000000', PORT: '0' } as Record<
+      string,
+      string | undefined
+    >;
+    delete env.DATABASE_URL;
+    // Were the guard missing, the server would start: keep its database out of the work tree.
+    env.SQLITE_PATH = path.join(os.tmpdir(), `refstash-guard-${process.pid}.db`);
+    const result = spawnSync(process.execPath, ['server/main.ts'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'RATE_LIMIT_SCALE must be 1 in production (it multiplies every abuse limit)',
     );
   });
 });

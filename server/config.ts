@@ -18,6 +18,9 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** A timeout in milliseconds: 0 (Node's "never") is refused, so a slow client is always cut off. */
+const milliseconds = z.coerce.number().int().positive();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,10 +35,16 @@ const envSchema = z.object({
   DEMO_USERNAME: z.string().min(1).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: flag,
-  /** Multiplies every rate limit; the benchmark raises it, production leaves it at 1. */
+  /** Multiplies every rate limit for tests; production refuses any value but 1. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  /** Test-only: lets the logo fetcher reach loopback addresses (a local stand-in site). */
+  /** Test-only: lets the logo fetcher reach loopback addresses; production refuses it. */
   LOGO_FETCH_ALLOW_LOOPBACK: flag,
+  /** How long a whole request (headers and body) may take to arrive: slow clients get 408. */
+  REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
+  /** How long the header block may take to arrive. */
+  HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+  /** How long an idle keep-alive connection stays open between requests. */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(5_000),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   /** The web app's server build (public pages are rendered with it). */
   SSR_DIST_DIR: z.string().min(1).default('./dist/ssr'),
@@ -65,14 +74,57 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitScale: number;
   readonly logoFetchAllowLoopback: boolean;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
   readonly webDistDir: string;
   readonly ssrDistDir: string;
   readonly seedDemo: boolean;
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Switches that weaken protection for tests are refused in production with a startup error
+ * (decisions.md), never silently ignored: a stray value must be seen, not half-applied. The
+ * benchmark lifts the limits in code instead (bench/bench-server.ts).
+ */
+function refuseWeakenedProduction(e: Env, isProduction: boolean): void {
+  if (!isProduction) return;
+  if (e.RATE_LIMIT_SCALE !== 1) {
+    throw new ConfigError(
+      'RATE_LIMIT_SCALE must be 1 in production (it multiplies every abuse limit)',
+    );
+  }
+  if (e.LOGO_FETCH_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
+    );
+  }
+}
+
+/**
+ * Node refuses a headers timeout longer than the request timeout, and advises a keep-alive
+ * timeout below the headers timeout: an idle connection is then closed by the keep-alive timer,
+ * never taken for a slow header block.
+ */
+function checkTimeouts(e: Env): void {
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${e.HEADERS_TIMEOUT_MS}) must not exceed REQUEST_TIMEOUT_MS (${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  if (e.KEEP_ALIVE_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS) {
+    throw new ConfigError(
+      `KEEP_ALIVE_TIMEOUT_MS (${e.KEEP_ALIVE_TIMEOUT_MS}) must be less than HEADERS_TIMEOUT_MS (${e.HEADERS_TIMEOUT_MS})`,
+    );
+  }
+}
+
 /**
  * Parses the environment once and returns a frozen config. Throws ConfigError with the exact
- * spec message when production settings are missing.
+ * spec message when production settings are missing, and with a clear one for a malformed
+ * value, a test switch in production or timeouts that do not fit together.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
@@ -93,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment: ${details}`);
   }
   const e = parsed.data;
+  refuseWeakenedProduction(e, isProduction);
+  checkTimeouts(e);
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
   const database: DatabaseConfig = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -114,7 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
-    logoFetchAllowLoopback: e.LOGO_FETCH_ALLOW_LOOPBACK && !isProduction,
+    logoFetchAllowLoopback: e.LOGO_FETCH_ALLOW_LOOPBACK,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ssrDistDir: path.resolve(e.SSR_DIST_DIR),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,

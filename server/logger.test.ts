@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { loggerOptions } from './logger.ts';
+import { formatMessage } from './pretty-log.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from './test-support/test-app.ts';
 
 describe('request logging', () => {
@@ -69,6 +73,58 @@ describe('request logging', () => {
     expect(text).toContain('mail failed');
     for (const secret of ['ERRtokenSECRET', 'CAUSEtokenSECRET', 'SMTPpass', config.sessionSecret]) {
       expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('log format', () => {
+  const production = loadConfig({
+    NODE_ENV: 'production',
+    APP_URL: 'https://refstash.example',
+    SESSION_SECRET: 's',
+    SMTP_URL: 'smtp://mail:25',
+    MAIL_FROM: 'a@b.c',
+  });
+
+  it('pretty-prints to stdout in development, through pino-pretty', () => {
+    const options = loggerOptions(loadConfig({ NODE_ENV: 'development' }));
+    expect(options.transport?.target).toMatch(/[/\\]server[/\\]pretty-log\.ts$/);
+    expect(readFileSync(new URL('./pretty-log.ts', import.meta.url), 'utf8')).toContain(
+      "from 'pino-pretty'",
+    );
+  });
+
+  it('reads an access line as method, url, status and time', () => {
+    const line = {
+      msg: 'request completed',
+      req: { method: 'POST', url: '/api/codes' },
+      res: { statusCode: 201 },
+      responseTime: 4.2371,
+    };
+    expect(formatMessage(line, 'msg')).toBe('POST /api/codes 201 4.2 ms');
+    expect(formatMessage({ ...line, msg: 'request errored' }, 'msg')).toBe(
+      'POST /api/codes 201 4.2 ms request errored',
+    );
+    expect(formatMessage({ msg: 'Server listening' }, 'msg')).toBe('Server listening');
+  });
+
+  it('writes JSON lines in production and in tests: no transport, pino-pretty never loaded', () => {
+    expect(loggerOptions(production).transport).toBeUndefined();
+    expect(loggerOptions(testConfig()).transport).toBeUndefined();
+  });
+
+  it('writes JSON lines to a given stream, even in development', () => {
+    const stream = { write() {} };
+    const options = loggerOptions(loadConfig({ NODE_ENV: 'development' }), stream);
+    expect(options.transport).toBeUndefined();
+    expect(options.stream).toBe(stream);
+  });
+
+  it('keeps the redaction in every mode', () => {
+    for (const config of [production, loadConfig({ NODE_ENV: 'development' })]) {
+      expect(loggerOptions(config).redact).toMatchObject({
+        paths: expect.arrayContaining(['req.headers.cookie', 'config.sessionSecret']),
+      });
     }
   });
 });

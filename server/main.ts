@@ -5,4 +5,5 @@ import { enableCompileCache } from 'node:module';
 // a start being module compilation. It must be on before the server's modules load, hence this
 // entry file and the dynamic import.
 enableCompileCache();
-await import('./serve.ts');
+const { serve } = await import('./serve.ts');
+await serve();

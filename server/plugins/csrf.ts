@@ -13,11 +13,15 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 /**
  * Every state-changing /api request must come from our own origin and, when it carries a
  * body, send JSON. A cross-site form or fetch cannot satisfy both.
+ *
+ * Register it on the /api scope (an encapsulated hook runs for that scope's routes only): the
+ * decision follows the route the router matched, never the raw URL, which the router decodes
+ * and resolves first ('/%61pi/codes' and 'http://host/api/codes' both reach POST /api/codes).
  */
-export function registerCsrfProtection(app: FastifyInstance, appOrigin: string): void {
+export function registerCsrfProtection(api: FastifyInstance, appOrigin: string): void {
   // A callback hook: the GETs that make up most traffic pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+  api.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers.origin !== appOrigin) {
       return done(new AppError(403, ERROR_CODES.csrf, 'Cross-origin request refused'));
     }

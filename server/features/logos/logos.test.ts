@@ -345,16 +345,19 @@ describeEachDatabase('GET /api/logos/service (secondary) by default', (ctx) => {
     }
   });
 
-  it('the production config never allows loopback', async () => {
+  it('the production config never allows loopback: it refuses to start', async () => {
     const { loadConfig } = await import('../../config.ts');
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_URL: 'https://refstash.example',
-      SESSION_SECRET: 's',
-      SMTP_URL: 'smtp://x',
-      MAIL_FROM: 'a@b.c',
-      LOGO_FETCH_ALLOW_LOOPBACK: '1',
-    });
-    expect(config.logoFetchAllowLoopback).toBe(false);
+    const production = () =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_URL: 'https://refstash.example',
+        SESSION_SECRET: 's',
+        SMTP_URL: 'smtp://x',
+        MAIL_FROM: 'a@b.c',
+        LOGO_FETCH_ALLOW_LOOPBACK: '1',
+      });
+    expect(production).toThrow(
+      'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
+    );
   });
 });
