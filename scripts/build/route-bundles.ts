@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Each route and the lazy page module (relative to web/) that router.tsx loads for it. */
 export const ROUTE_PAGES = [
@@ -10,8 +10,9 @@ export const ROUTE_PAGES = [
 ] as const;
 
 /**
- * JavaScript budgets (gzip bytes) before a route is interactive; the issue's targets, read as
- * decimal kB like Vite prints them (the stricter reading of "KB").
+ * JavaScript budgets before a route is interactive, as a browser receives it (brotli, which the
+ * server sends to every browser that accepts it); decimal kB like Vite prints them (the stricter
+ * reading of "KB"). tests/e2e measure the same in Chromium from what the page downloaded.
  */
 export const BUDGETS: Readonly<Record<string, number>> = {
   '/': 130_000,
@@ -31,6 +32,8 @@ export interface RouteLoad {
   files: string[];
   modules: string[];
   gzipBytes: number;
+  /** As transferred to a browser that accepts brotli (every current one). */
+  brotliBytes: number;
 }
 
 /** The entry chunk plus the route's page chunk, with every chunk they import statically. */
@@ -59,7 +62,15 @@ export function firstLoad(
     files,
     modules: found.flatMap((chunk) => chunk.modules),
     gzipBytes: found.reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0),
+    brotliBytes: found.reduce((sum, chunk) => sum + brotliSize(chunk.code), 0),
   };
+}
+
+/** What a browser receives: scripts are served precompressed with brotli (scripts/precompress.ts). */
+function brotliSize(code: string): number {
+  return brotliCompressSync(code, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length;
 }
 
 export function formatKb(bytes: number): string {

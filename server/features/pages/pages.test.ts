@@ -94,7 +94,7 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
     expect(ghost.statusCode).toBe(404);
     const ghostPage = parsePage(ghost);
     expect(ghostPage.querySelector('h1')?.textContent).toBe('Profile not found');
-    expect(ghostPage.querySelector('a[href="/"]')?.textContent).toBe('Go Home');
+    expect(ghostPage.querySelector('main a[href="/"]')?.textContent).toBe('Go Home');
     expect(ghostPage.querySelector('main a[href="/signup"]')?.textContent).toBe('Get Started');
     expect(meta(ghostPage, 'robots')).toBe('noindex');
 
