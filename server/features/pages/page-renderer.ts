@@ -60,6 +60,20 @@ function preloadTags(manifest: Record<string, ManifestEntry>): Record<string, st
   return tags;
 }
 
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The stylesheet goes inside a rendered page: a visitor's first paint then needs no second round
+ * trip (most arrive once, from a shared link), and it still fits the page into 14 KB compressed.
+ * The browser-rendered screens keep the cached file.
+ */
+function inlineStylesheets(indexHtml: string, webDistDir: string): string {
+  return indexHtml.replace(STYLESHEET, (_tag, file: string) => {
+    const css = fs.readFileSync(path.join(webDistDir, file), 'utf8');
+    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+  });
+}
+
 /**
  * Loads the web app's server build (dist/ssr, made by `npm run build`) and the built index.html.
  * Undefined when there is no build: the server then answers every page with the plain shell, as
@@ -78,7 +92,10 @@ export async function loadPageRenderer(
     fs.readFileSync(path.join(webDistDir, '.vite/manifest.json'), 'utf8'),
   );
   const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
-  const template: DocumentTemplate = parseTemplate(indexHtml, `data-env="${env}"`);
+  const template: DocumentTemplate = parseTemplate(
+    inlineStylesheets(indexHtml, webDistDir),
+    `data-env="${env}"`,
+  );
   const preloads = preloadTags(manifest);
   // A new build renders differently: its pages must not be served from the old build's keys.
   const build = hash('sha1', indexHtml, 'base64url');

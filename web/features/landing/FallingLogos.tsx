@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { serviceDisplayName } from '../../../shared/display-name.ts';
 import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
 import { prefersReducedMotion } from '../../components/codes/motion.ts';
@@ -16,6 +16,34 @@ function logoProps(serviceId: string): LookupLogoProps {
 }
 
 /**
+ * True once the page has loaded and the browser is idle. The overlay is decoration: its logos and
+ * their lookups wait until the content is painted and the page can respond (they are not in the
+ * server-rendered HTML).
+ */
+function useStartWhenIdle(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const start = () => {
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(() => setStarted(true), { timeout: 2000 })
+          : window.setTimeout(() => setStarted(true), 200);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        window.clearTimeout(idle);
+      }
+    };
+  }, []);
+  return started;
+}
+
+/**
  * The landing page's decorative overlay: the 13 logos of spec §2 falling down the screen.
  * It never takes clicks (pointer-events: none) and is hidden from screen readers. Positions
  * are written straight to the DOM each tick, so React does not re-render 33 times a second.
@@ -24,10 +52,11 @@ function logoProps(serviceId: string): LookupLogoProps {
 export function FallingLogos() {
   const container = useRef<HTMLDivElement>(null);
   const items = useRef<Array<HTMLDivElement | null>>([]);
+  const started = useStartWhenIdle();
 
   useEffect(() => {
     const box = container.current;
-    if (!box) return;
+    if (!started || !box) return;
     const size = () => ({ width: box.clientWidth, height: box.clientHeight });
     let { width, height } = size();
     const logos: FallingLogo[] = spawnLogos(LANDING_LOGO_SERVICES.length, width, height);
@@ -61,7 +90,7 @@ export function FallingLogos() {
       window.clearInterval(timer);
       window.removeEventListener('resize', onResize);
     };
-  }, []);
+  }, [started]);
 
   return (
     <div
@@ -70,18 +99,19 @@ export function FallingLogos() {
       data-testid="falling-logos"
       className="pointer-events-none fixed inset-0 z-0 overflow-hidden"
     >
-      {LANDING_LOGO_SERVICES.map((serviceId, index) => (
-        <div
-          key={serviceId}
-          ref={(element) => {
-            items.current[index] = element;
-          }}
-          className="absolute left-0 top-0 will-change-transform"
-          style={{ opacity: FALLING.opacity, transform: 'translate3d(0, -200px, 0)' }}
-        >
-          <LookupLogo {...logoProps(serviceId)} />
-        </div>
-      ))}
+      {started &&
+        LANDING_LOGO_SERVICES.map((serviceId, index) => (
+          <div
+            key={serviceId}
+            ref={(element) => {
+              items.current[index] = element;
+            }}
+            className="absolute left-0 top-0 will-change-transform"
+            style={{ opacity: FALLING.opacity, transform: 'translate3d(0, -200px, 0)' }}
+          >
+            <LookupLogo {...logoProps(serviceId)} />
+          </div>
+        ))}
     </div>
   );
 }
