@@ -1,0 +1,150 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, default throttling) on the landing page and a 20-code
+ * profile, against the production build on a fresh SQLite database, three runs each (median, as
+ * Lighthouse advises for variable machines). Prints each score and LCP against the targets as MET
+ * or MISSED. Lighthouse is large, so it is not a dependency: `npx` fetches the pinned version on
+ * first use. Chromium: CHROME_PATH or /usr/bin/chromium.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startProductionServer } from '../bench/server-process.ts';
+import { createDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemoProfile, seedServices } from '../server/db/seed.ts';
+import { insertTestUser } from '../server/test-support/test-users.ts';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const RUNS = 3;
+const TARGETS = { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
+const LCP_TARGET_MS = 1500;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+].join(' ');
+const root = path.resolve(import.meta.dirname, '..');
+const SERVICES = [
+  'uber',
+  'airbnb',
+  'spotify',
+  'netflix',
+  'lyft',
+  'revolut',
+  'wise',
+  'coinbase',
+  'doordash',
+  'robinhood',
+];
+
+if (!fs.existsSync(path.join(root, 'dist/ssr/entry-server.js'))) {
+  console.log('Building first…');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+/** A fresh database with the demo profile and a 20-code profile. */
+async function seed(file: string): Promise<string> {
+  const database = createDatabase({ kind: 'sqlite', path: file });
+  try {
+    await migrateToLatest(database);
+    await seedServices(database);
+    await seedDemoProfile(database, 'demo');
+    const userId = await insertTestUser(database.db, {
+      email: 'twenty@example.com',
+      username: 'twenty_codes',
+    });
+    const start = Date.now() - 20 * 60_000;
+    for (let i = 0; i < 20; i += 1) {
+      const service = SERVICES[i % SERVICES.length]!;
+      const at = new Date(start + i * 60_000).toISOString();
+      await database.db
+        .insertInto('codes')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          service,
+          product_name: i % 3 ? 'Premium membership' : null,
+          code: `${service.toUpperCase()}-REF-${1000 + i}`,
+          reward: i % 2 ? `${10 + i}` : `${i + 1} months free`,
+          link: `https://${service}.com/invite/twenty-${i}`,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    return 'twenty_codes';
+  } finally {
+    await database.close();
+  }
+}
+
+interface Run {
+  scores: Record<string, number>;
+  lcpMs: number;
+}
+
+function lighthouse(url: string, output: string): Run {
+  const result = spawnSync(
+    'npx',
+    [
+      '-y',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH } },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url} (${result.status})`);
+  const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  const scores: Record<string, number> = {};
+  for (const key of Object.keys(TARGETS)) scores[key] = report.categories[key].score;
+  return { scores, lcpMs: report.audits['largest-contentful-paint'].numericValue };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-lighthouse-'));
+const username = await seed(path.join(dir, 'lighthouse.db'));
+const server = await startProductionServer({ SQLITE_PATH: path.join(dir, 'lighthouse.db') });
+let missed = false;
+try {
+  console.log(`Lighthouse ${LIGHTHOUSE}, mobile, default throttling; median of ${RUNS} runs.`);
+  for (const [label, url] of [
+    ['/', `${server.url}/`],
+    ['20-code profile', `${server.url}/${username}`],
+  ] as const) {
+    const runs = Array.from({ length: RUNS }, (_, i) =>
+      lighthouse(url, path.join(dir, `${i}.json`)),
+    );
+    console.log(`\n${label}`);
+    for (const [key, target] of Object.entries(TARGETS)) {
+      const value = median(runs.map((run) => run.scores[key]!));
+      missed ||= value < target;
+      console.log(
+        `  ${key.padEnd(15)} ${value.toFixed(2)}  (target ≥ ${target})  ${verdict(value >= target)}   runs: ${runs.map((run) => run.scores[key]).join(', ')}`,
+      );
+    }
+    const lcp = median(runs.map((run) => run.lcpMs));
+    missed ||= lcp > LCP_TARGET_MS;
+    console.log(
+      `  ${'LCP'.padEnd(15)} ${Math.round(lcp)} ms  (target ≤ ${LCP_TARGET_MS} ms)  ${verdict(lcp <= LCP_TARGET_MS)}   runs: ${runs.map((run) => Math.round(run.lcpMs)).join(', ')} ms`,
+    );
+  }
+} finally {
+  await server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+process.exitCode = missed ? 1 : 0;
