@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeFormSchema, codeUpdateSchema } from '../../../shared/code-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { parseInput } from '../../errors.ts';
-import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { enforceLimit, ipKey } from '../../plugins/rate-limiter.ts';
 import { currentUser, requireUser } from '../../plugins/session.ts';
 import { createClickRecorder } from './click-recorder.ts';
 import { recordClick } from './clicks.service.ts';
@@ -71,7 +71,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.post('/codes/:id/clicks', async (request, reply) => {
     await enforceLimit(
       limiter,
-      `clicks:ip:${request.ip}`,
+      `clicks:ip:${ipKey(request.ip)}`,
       CLICK_LIMIT.perIp,
       CLICK_LIMIT.windowMs,
       config.rateLimitScale,
@@ -83,6 +83,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       secret: config.sessionSecret,
     });
     if (outcome === 'not-found') throw codeNotFound();
-    return reply.status(202).send();
+    // Bots and repeats are answered like any copy; `counted` says whether this one was stored.
+    return reply.status(202).send({ counted: outcome === 'counted' });
   });
 }
