@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_LOGO_SIZE } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { parseInput } from '../../errors.ts';
-import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { enforceLimit, ipKey } from '../../plugins/rate-limiter.ts';
 import { primaryLookup, secondaryLookup } from './logos.service.ts';
 
 const size = z.coerce.number().int().min(16).max(1024).default(DEFAULT_LOGO_SIZE);
@@ -48,7 +48,7 @@ export async function logosRoutes(
         beforeNetworkFetch: () =>
           enforceLimit(
             limiter,
-            `logo-fetch:ip:${request.ip}`,
+            `logo-fetch:ip:${ipKey(request.ip)}`,
             FETCHES_PER_IP_PER_MINUTE,
             60_000,
             config.rateLimitScale,
