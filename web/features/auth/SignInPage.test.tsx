@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from './api.ts';
-import { apiError, json, mockApi, renderAt, signedOut } from './auth-test-support.tsx';
+import type { Me } from '../../lib/session.ts';
+import { apiError, json, mockApi, renderAt, signedOut } from '../../test-support/api-stub.tsx';
 import SignInPage from './SignInPage.tsx';
 
 const newUser: Me = {
