@@ -92,6 +92,58 @@ describe('DashboardPage', () => {
     expect(await form.findByText(message)).toBeTruthy();
   });
 
+  it("shows the server's own words when the code limit is reached, not 'Failed to create code'", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [] }),
+      'GET /api/services': () => json(200, services),
+      'POST /api/codes': () =>
+        json(409, {
+          error: {
+            code: 'code_limit_reached',
+            message: 'You can keep up to 200 codes. Delete one to add another.',
+          },
+        }),
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    const banner = await form.findByRole('alert');
+    expect(banner.textContent).toBe('You can keep up to 200 codes. Delete one to add another.');
+    expect(form.queryByText('Failed to create code')).toBeNull();
+    expect(screen.queryByText('Code created successfully')).toBeNull();
+  });
+
+  it('re-checks each field as it changes once the form has been submitted', async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () => json(200, { codes: [] }),
+      'GET /api/services': () => json(200, services),
+    });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New Code' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Create New Code' }));
+    await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText('Service name is required')).toBeTruthy();
+    expect(form.getByText('Referral code is required')).toBeTruthy();
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+
+    // Picking Uber from the list clears its message at once; the others stay.
+    fireEvent.focus(form.getByRole('combobox', { name: 'Service' }));
+    fireEvent.mouseDown(form.getByRole('option', { name: 'Uber' }));
+    await waitFor(() => expect(form.queryByText('Service name is required')).toBeNull());
+    expect(form.getByText('Referral code is required')).toBeTruthy();
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+
+    // Typing a code clears that message; the reward's stays.
+    fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'RIDE' } });
+    await waitFor(() => expect(form.queryByText('Referral code is required')).toBeNull());
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+    expect(form.getByLabelText('Reward').getAttribute('aria-invalid')).toBe('true');
+    expect(form.getByLabelText('Referral code').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("says 'Failed to update code' when an edit fails", async () => {
     stubApi({
       'GET /api/me': () => json(200, me),
