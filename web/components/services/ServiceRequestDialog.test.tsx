@@ -2,18 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { polyfillDialog } from '../../test-support/render-page.tsx';
 import { ServiceRequestDialog } from './ServiceRequestDialog.tsx';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the browser behaviour is covered by the e2e test.
-  HTMLDialogElement.prototype.showModal = function showModal() {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close() {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has no modal dialogs; the e2e tests cover the real one.
+beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 function stubSubmit(status: number, body: unknown) {
