@@ -10,7 +10,6 @@ export const ERROR_CODES = Object.freeze({
   csrf: 'csrf_rejected',
   notFound: 'not_found',
   conflict: 'conflict',
-  codeLimitReached: 'code_limit_reached',
   payloadTooLarge: 'payload_too_large',
   rateLimited: 'rate_limited',
   unavailable: 'unavailable',
