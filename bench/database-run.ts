@@ -5,7 +5,7 @@ import { startCeiling } from './ceiling.ts';
 import type { BenchDatabase } from './databases.ts';
 import { type Seeded, seedBench } from './seed.ts';
 import { type RunningServer, startProductionServer } from './server-process.ts';
-import { type Measurement, measure, randomFrom } from './workloads.ts';
+import { type Measurement, measure, randomFrom, type Workload } from './workloads.ts';
 
 /** The issue's data set, and the two sizes of the growth check. */
 const MAIN = { users: 10_000, codesPerUser: 20, clickEvents: 1_000_000 };
@@ -62,6 +62,35 @@ const profileWorkload = (seeded: Seeded) => ({
   path: () => `/api/profiles/${randomFrom(seeded.usernames)}`,
 });
 
+/**
+ * Copies of random codes, each by a new visitor (its own user agent): one visitor's repeat copy
+ * of a code within 30 minutes is not counted (decision 024), and random codes repeat over a run.
+ * `counted()` is how many answers said `counted: true` since `resetCounted()`.
+ */
+export function clickWorkload(baseUrl: string, seeded: Pick<Seeded, 'codeIds'>) {
+  let counted = 0;
+  let visitor = 0;
+  const workload: Workload = {
+    name: 'POST /api/codes/:id/clicks',
+    method: 'POST',
+    path: () => `/api/codes/${randomFrom(seeded.codeIds)}/clicks`,
+    headers: () => ({
+      origin: baseUrl,
+      'user-agent': `Mozilla/5.0 (Refstash bench; visitor ${visitor++})`,
+    }),
+    onResponse: (status, body) => {
+      if (status === 202 && (JSON.parse(body) as { counted: boolean }).counted) counted++;
+    },
+  };
+  return {
+    workload,
+    counted: () => counted,
+    resetCounted: () => {
+      counted = 0;
+    },
+  };
+}
+
 async function withServer<T>(
   env: Record<string, string>,
   run: (server: RunningServer) => Promise<T>,
@@ -100,18 +129,11 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     try {
       let clicksBefore = 0;
       const profile = await measure(server.url, profileWorkload(seeded));
-      const clicks = await measure(
-        server.url,
-        {
-          name: 'POST /api/codes/:id/clicks',
-          method: 'POST',
-          path: () => `/api/codes/${randomFrom(seeded.codeIds)}/clicks`,
-          headers: { origin: server.url, 'user-agent': 'Mozilla/5.0 (Refstash bench)' },
-        },
-        async () => {
-          clicksBefore = await sumClicks(target.config('main'));
-        },
-      );
+      const clickLoad = clickWorkload(server.url, seeded);
+      const clicks = await measure(server.url, clickLoad.workload, async () => {
+        clicksBefore = await sumClicks(target.config('main'));
+        clickLoad.resetCounted();
+      });
       const clicksAfter = await sumClicks(target.config('main'));
       const html = await measure(server.url, {
         name: 'GET /:username (HTML)',
@@ -130,6 +152,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         html,
         top,
         added: clicksAfter - clicksBefore,
+        counted: clickLoad.counted(),
       };
     } finally {
       await ceiling.stop();
@@ -189,9 +212,11 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         measured: growthRatio,
         target: `<= ${TARGETS.growth}`,
       },
+      // Every click is a new visitor, so every 202 should say `counted: true`, and the counters
+      // should have grown by exactly that many.
       zeroLostIncrements: {
-        met: main.added === accepted,
-        measured: `clicks +${main.added}, 202 answers ${accepted}`,
+        met: main.added === main.counted && main.counted === accepted,
+        measured: `clicks +${main.added}, answers counted ${main.counted}, 202 answers ${accepted}`,
         target: 'equal',
       },
     },

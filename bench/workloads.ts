@@ -9,7 +9,10 @@ export interface Workload {
   method: 'GET' | 'POST';
   /** A new path for every request (random user or code). */
   path: () => string;
-  headers?: Record<string, string>;
+  /** The same headers on every request, or new ones for each (the clicks' distinct visitors). */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** Sees every answer (the click workload counts the clicks the server says it counted). */
+  onResponse?: (status: number, body: string) => void;
 }
 
 export interface Measurement {
@@ -33,6 +36,7 @@ function once(
   workload: Workload,
   length: { duration: number } | { amount: number },
 ) {
+  const { headers, onResponse } = workload;
   return autocannon({
     url: baseUrl,
     connections: CONNECTIONS,
@@ -40,8 +44,13 @@ function once(
     requests: [
       {
         method: workload.method,
-        headers: workload.headers,
-        setupRequest: (request) => ({ ...request, path: workload.path() }),
+        ...(typeof headers === 'object' ? { headers } : {}),
+        setupRequest: (request) => ({
+          ...request,
+          path: workload.path(),
+          ...(typeof headers === 'function' ? { headers: headers() } : {}),
+        }),
+        ...(onResponse ? { onResponse } : {}),
       },
     ],
   });

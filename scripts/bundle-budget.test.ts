@@ -13,6 +13,8 @@ import {
 const root = path.resolve(import.meta.dirname, '..');
 /** Loaded only on demand: a visitor who never copies or opens a QR code never downloads them. */
 const ON_DEMAND = /node_modules\/(canvas-confetti|qrcode)\//;
+/** The form library: only the screens with forms (sign-in, dashboard, admin) load it. */
+const FORM_LIBRARY = /node_modules\/(react-hook-form|@hookform)\//;
 /** The landing page's falling-logo overlay. */
 const FALLING_LOGOS = /falling/i;
 
@@ -81,5 +83,16 @@ describe('front-end budget', () => {
   it('the public profile does not load the falling-logo overlay', () => {
     const profile = loads.get('/:username')!;
     expect(profile.modules.filter((id) => FALLING_LOGOS.test(id))).toEqual([]);
+  });
+
+  it('the landing page and the public profile do not load the form library', () => {
+    // The check can fail: the dashboard does load it.
+    expect(loads.get('/dashboard')!.modules.some((id) => FORM_LIBRARY.test(id))).toBe(true);
+    for (const route of ['/', '/:username']) {
+      expect(
+        loads.get(route)!.modules.filter((id) => FORM_LIBRARY.test(id)),
+        route,
+      ).toEqual([]);
+    }
   });
 });

@@ -32,8 +32,11 @@ export const errors = {
   forbidden: (message = 'Forbidden') => new AppError(403, ERROR_CODES.forbidden, message),
   notFound: (message = 'Not found', code: string = ERROR_CODES.notFound) =>
     new AppError(404, code, message),
-  conflict: (message: string, fields?: Record<string, string>) =>
-    new AppError(409, ERROR_CODES.conflict, message, { fields }),
+  conflict: (
+    message: string,
+    fields?: Record<string, string>,
+    code: string = ERROR_CODES.conflict,
+  ) => new AppError(409, code, message, { fields }),
   rateLimited: (retryAfter: number) =>
     new AppError(
       429,

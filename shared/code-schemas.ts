@@ -12,6 +12,7 @@ export const CODE_MESSAGES = Object.freeze({
   rewardTooLong: `Reward description must be at most ${LIMITS.rewardMax} characters`,
   productNameTooLong: `Product name must be at most ${LIMITS.productNameMax} characters`,
   linkTooLong: `Link must be at most ${LIMITS.linkMax} characters`,
+  codeLimitReached: `You can keep up to ${LIMITS.codesPerUserMax} codes. Delete one to add another.`,
 });
 
 /** Blank optional text becomes null, so "no product name" has one representation. */

@@ -18,6 +18,8 @@ export const ERROR_CODES = Object.freeze({
   invalidEmail: 'auth/invalid-email',
   userDisabled: 'auth/user-disabled',
   userNotFound: 'USER_NOT_FOUND',
+  /** 409 for a code past the per-user cap; its message says what to do, so forms show it. */
+  codeLimitReached: 'code_limit_reached',
 } as const);
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

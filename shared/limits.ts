@@ -10,6 +10,8 @@ export const LIMITS = Object.freeze({
   linkMax: 2048,
   notesMax: 1000,
   serviceNameMax: 100,
+  /** Codes one account may keep (decision 024): bounds the profile and each rebuild of it. */
+  codesPerUserMax: 200,
 });
 
 /** UI timings of spec §4 and §9, in milliseconds. */

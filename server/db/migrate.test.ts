@@ -28,7 +28,7 @@ const EXPECTED_INDEXES: Array<[table: string, columns: string[]]> = [
   ['users', ['username']],
   ['service_requests', ['service_id']],
   ['service_requests', ['status', 'requested_at']],
-  ['clicks', ['code_id', 'clicked_at']],
+  ['clicks', ['code_id', 'visitor_hash', 'clicked_at']],
 ];
 
 for (const kind of testDatabaseKinds()) {

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
 import type { TestServer } from '../e2e/support/server.ts';
-import { runClickLoad } from './support/click-load.ts';
+import { BROWSER_UA, runClickLoad } from './support/click-load.ts';
 import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
 import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
 import { startLoadServer } from './support/servers.ts';
@@ -57,9 +57,41 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
           forwardedFor: (index) => `${net}.${Math.floor(index / 40) % 250}`,
         });
         expect(Object.fromEntries(load.statuses)).toEqual({ 202: 2_000 });
+        // Each request is a new visitor (its own user agent), so each one counts.
+        expect(load.countedTotal).toBe(2_000);
         const totals = await clickTotals(database, codeIds);
         expect(totals.counter).toBe(2_000);
         expect(totals.events).toBe(2_000);
+      } finally {
+        await database.close();
+      }
+    });
+
+    it("does not count a visitor's repeat copy made on the other instance", async () => {
+      const database = openDatabase({ kind: 'postgres', url: scratch.url });
+      try {
+        const [codeId] = (await seedCodes(database, 1)) as [string];
+        const copy = (server: TestServer) =>
+          fetch(`${server.url}/api/codes/${codeId}/clicks`, {
+            method: 'POST',
+            headers: {
+              origin: server.url,
+              'x-forwarded-for': `${net}.254`,
+              'user-agent': BROWSER_UA,
+            },
+          });
+        for (const [server, counted] of [
+          [a, true],
+          [b, false],
+          [a, false],
+        ] as const) {
+          const response = await copy(server);
+          expect(response.status).toBe(202);
+          expect(await response.json()).toEqual({ counted });
+        }
+        const totals = await clickTotals(database, [codeId]);
+        expect(totals.counter).toBe(1);
+        expect(totals.events).toBe(1);
       } finally {
         await database.close();
       }

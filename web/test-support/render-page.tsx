@@ -28,20 +28,26 @@ export function stubApi(routes: Record<string, Handler>) {
   return mock;
 }
 
+/** Renders `routes` at `path` inside a memory router and a fresh query client (no retries). */
+export function renderInApp(path: string, routes: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{routes}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 /** Renders `element` at `path` under `pattern`, with a fresh query client and no retries. */
 export function renderPage(
   element: ReactNode,
   { path, pattern }: { path: string; pattern: string },
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={element} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderInApp(
+    path,
+    <Routes>
+      <Route path={pattern} element={element} />
+    </Routes>,
   );
 }
 

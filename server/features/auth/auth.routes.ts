@@ -7,7 +7,7 @@ import {
 } from '../../../shared/auth-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { errors, parseInput } from '../../errors.ts';
-import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { enforceLimit, ipKey } from '../../plugins/rate-limiter.ts';
 import {
   clearSessionCookie,
   clearSignedInHint,
@@ -44,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.post('/auth/email-link', async (request, reply) => {
     await enforceLimit(
       limiter,
-      `auth:link:ip:${request.ip}`,
+      `auth:link:ip:${ipKey(request.ip)}`,
       AUTH_LIMITS.linkPerIpHour,
       HOUR,
       scale,
@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.post('/auth/email-link/verify', async (request, reply) => {
     await enforceLimit(
       limiter,
-      `auth:verify:ip:${request.ip}`,
+      `auth:verify:ip:${ipKey(request.ip)}`,
       AUTH_LIMITS.verifyPerIp15Min,
       15 * MINUTE,
       scale,

@@ -93,6 +93,33 @@ describeEachDatabase(
       expect((await requestLink(ctx, uniqueEmail('ip'), nextIp())).statusCode).toBe(202);
     });
 
+    it('counts IPv6 clients per /64 for both sign-in limits', async () => {
+      const net = ['2001:db8:aa:1::1', '2001:db8:aa:1:ffff::2'];
+      for (let i = 0; i < 20; i += 1) {
+        expect((await requestLink(ctx, uniqueEmail('v6'), net[i % 2])).statusCode).toBe(202);
+      }
+      expect((await requestLink(ctx, uniqueEmail('v6'), '2001:db8:aa:1::3')).statusCode).toBe(429);
+      expect((await requestLink(ctx, uniqueEmail('v6'), '2001:db8:aa:2::1')).statusCode).toBe(202);
+
+      for (let i = 0; i < 30; i += 1) {
+        const ip = net[i % 2];
+        const response = await verifyLink(ctx, { email: uniqueEmail(), token: `t${i}` }, { ip });
+        expect(response.statusCode).toBe(400);
+      }
+      const over = await verifyLink(
+        ctx,
+        { email: uniqueEmail(), token: 'x' },
+        { ip: '2001:db8:aa:1::3' },
+      );
+      expect(over.statusCode).toBe(429);
+      const other = await verifyLink(
+        ctx,
+        { email: uniqueEmail(), token: 'x' },
+        { ip: '2001:db8:aa:2::1' },
+      );
+      expect(other.statusCode).toBe(400);
+    });
+
     it('allows 30 completions per IP per 15 minutes', async () => {
       const ip = nextIp();
       for (let i = 0; i < 30; i += 1) {

@@ -75,13 +75,21 @@ describeEachDatabase('click group commit', (ctx) => {
       await sql`drop function if exists sabotage()`.execute(ctx.database.db);
   });
 
-  it('writes the clicks of one turn in one statement, in code-id order, each duplicate counted', async () => {
+  it('writes the clicks of one turn in one statement, in code-id order, each visitor counted', async () => {
     const [a, b, c] = [await newCode(ctx), await newCode(ctx), await newCode(ctx)] as const;
     const recorder = createClickRecorder(ctx.database);
     const results = await Promise.all(
       [c, a, UNKNOWN_CODE_ID, b, a, c, a].map((id) => recorder.record(row(id))),
     );
-    expect(results).toEqual([true, true, false, true, true, true, true]);
+    expect(results).toEqual([
+      'counted',
+      'counted',
+      'not-found',
+      'counted',
+      'counted',
+      'counted',
+      'counted',
+    ]);
     expect(await insertionOrder(ctx, [a, b, c])).toEqual([a, a, a, b, c, c]);
     if (ctx.kind === 'postgres') expect(await transactions(ctx, [a, b, c])).toBe(1);
     expect((await counts(ctx, a)).clicks).toBe(3);
@@ -94,7 +102,7 @@ describeEachDatabase('click group commit', (ctx) => {
     const code = await newCode(ctx);
     const recorder = createClickRecorder(ctx.database, { maxBatch: 4 });
     const results = await Promise.all(Array.from({ length: 10 }, () => recorder.record(row(code))));
-    expect(results).toEqual(Array(10).fill(true));
+    expect(results).toEqual(Array(10).fill('counted'));
     if (ctx.kind === 'postgres') expect(await transactions(ctx, [code])).toBe(3);
     const { clicks, events } = await counts(ctx, code);
     expect(clicks).toBe(10);
@@ -106,12 +114,16 @@ describeEachDatabase('click group commit', (ctx) => {
     const [a, doomed, c] = [await newCode(ctx), await newCode(ctx), await newCode(ctx)] as const;
     await sabotage(ctx, doomed, 'delete-code');
     const recorder = createClickRecorder(ctx.database);
-    const results = await Promise.all([c, doomed, a, c].map((id) => recorder.record(row(id))));
-    expect(results).toEqual([true, false, true, true]);
-    // Written one by one, in arrival order: the batch statement itself failed and stored nothing.
-    expect(await insertionOrder(ctx, [a, doomed, c])).toEqual([c, a, c]);
+    const again = row(c);
+    const results = await Promise.all(
+      [row(c), row(doomed), again, row(a), row(c), { ...again }].map((r) => recorder.record(r)),
+    );
+    expect(results).toEqual(['counted', 'not-found', 'counted', 'counted', 'counted', 'repeat']);
+    // Written one by one, in arrival order: the batch statement itself failed and stored nothing;
+    // the visitor's repeat is still caught (the earlier row is committed by then).
+    expect(await insertionOrder(ctx, [a, doomed, c])).toEqual([c, c, a, c]);
     expect((await counts(ctx, a)).clicks).toBe(1);
-    expect((await counts(ctx, c)).clicks).toBe(2);
+    expect((await counts(ctx, c)).clicks).toBe(3);
     await recorder.close();
   });
 
@@ -133,7 +145,56 @@ describeEachDatabase('click group commit', (ctx) => {
     const pending = [1, 2, 3].map(() => recorder.record(row(code)));
     await recorder.close();
     expect((await counts(ctx, code)).clicks).toBe(3);
-    expect(await Promise.all(pending)).toEqual([true, true, true]);
+    expect(await Promise.all(pending)).toEqual(['counted', 'counted', 'counted']);
+  });
+
+  it("stores one visitor's copies of a code once: within a batch, across batches, and apart from unknown codes", async () => {
+    const [a, b] = [await newCode(ctx), await newCode(ctx)] as const;
+    const recorder = createClickRecorder(ctx.database);
+    const visitor = row(a).visitorHash;
+    const as = (codeId: string): ClickRow => ({
+      codeId,
+      clickedAt: new Date().toISOString(),
+      visitorHash: visitor,
+    });
+    const first = await Promise.all(
+      [a, a, UNKNOWN_CODE_ID, b, a, UNKNOWN_CODE_ID, b].map((id) => recorder.record(as(id))),
+    );
+    expect(first).toEqual([
+      'counted',
+      'repeat',
+      'not-found',
+      'counted',
+      'repeat',
+      'not-found',
+      'repeat',
+    ]);
+    if (ctx.kind === 'postgres') expect(await transactions(ctx, [a, b])).toBe(1);
+    const second = await Promise.all([b, UNKNOWN_CODE_ID, a].map((id) => recorder.record(as(id))));
+    expect(second).toEqual(['repeat', 'not-found', 'repeat']);
+    // Someone else copying in the same batch still counts.
+    expect(await Promise.all([recorder.record(as(a)), recorder.record(row(a))])).toEqual([
+      'repeat',
+      'counted',
+    ]);
+    const { clicks, events } = await counts(ctx, a);
+    expect(clicks).toBe(2);
+    expect(events).toHaveLength(2);
+    expect((await counts(ctx, b)).clicks).toBe(1);
+    await recorder.close();
+  });
+
+  it('counts a visitor again once 30 minutes have passed since the counted copy', async () => {
+    const code = await newCode(ctx);
+    const recorder = createClickRecorder(ctx.database);
+    const visitor = row(code).visitorHash;
+    const at = (iso: string) =>
+      recorder.record({ codeId: code, clickedAt: iso, visitorHash: visitor });
+    expect(await at('2026-11-22T10:00:00.000Z')).toBe('counted');
+    expect(await at('2026-11-22T10:29:59.999Z')).toBe('repeat');
+    expect(await at('2026-11-22T10:30:00.000Z')).toBe('counted');
+    expect((await counts(ctx, code)).clicks).toBe(2);
+    await recorder.close();
   });
 
   it('answers each request of a burst for itself: 202 known, 404 unknown, bots uncounted, sums exact', async () => {

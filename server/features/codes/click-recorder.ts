@@ -1,6 +1,13 @@
 import type { Database } from '../../db/database.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { type ClickRow, insertClick, insertClicks } from './clicks.repository.ts';
+import {
+  type ClickOutcome,
+  type ClickRow,
+  clickKey,
+  existingCodeIds,
+  insertClick,
+  insertClicks,
+} from './clicks.repository.ts';
 
 /** The most clicks one statement writes; more wait for the next batch. */
 export const MAX_CLICK_BATCH = 256;
@@ -13,15 +20,19 @@ export const MAX_CLICK_BATCH = 256;
  * for a click that is not stored.
  */
 export interface ClickRecorder {
-  /** Resolves true once the click is committed, false when its code does not exist. */
-  record(click: ClickRow): Promise<boolean>;
+  /**
+   * Resolves 'counted' once the click is committed, 'repeat' when the same visitor already has a
+   * counted click of the code within the repeat window (nothing stored), 'not-found' when the code
+   * does not exist.
+   */
+  record(click: ClickRow): Promise<ClickOutcome>;
   /** Resolves once every click recorded so far is written (graceful shutdown). */
   close(): Promise<void>;
 }
 
 interface Pending {
   click: ClickRow;
-  resolve(stored: boolean): void;
+  resolve(outcome: ClickOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -54,7 +65,7 @@ export function createClickRecorder(
 
   return {
     record(click) {
-      return new Promise<boolean>((resolve, reject) => {
+      return new Promise<ClickOutcome>((resolve, reject) => {
         queue.push({ click, resolve, reject });
         schedule();
       });
@@ -68,14 +79,36 @@ export function createClickRecorder(
   };
 }
 
+/**
+ * Splits a batch into the first click of each (code, visitor) pair, which is written, and its
+ * later copies, which share its fate: one statement cannot see its own rows, so two copies in one
+ * batch would otherwise both pass the repeat check.
+ */
+function byVisitor(batch: Pending[]): Map<string, Pending[]> {
+  const groups = new Map<string, Pending[]>();
+  for (const pending of batch) {
+    const key = clickKey(pending.click.codeId, pending.click.visitorHash);
+    const group = groups.get(key);
+    if (group) group.push(pending);
+    else groups.set(key, [pending]);
+  }
+  return groups;
+}
+
+/** Settles a group: the first click gets `outcome`; its copies are repeats of a counted click. */
+function settle(group: Pending[], outcome: ClickOutcome): void {
+  for (const [index, pending] of group.entries()) {
+    pending.resolve(index > 0 && outcome === 'counted' ? 'repeat' : outcome);
+  }
+}
+
 async function writeBatch(database: Database, batch: Pending[]): Promise<void> {
+  const groups = [...byVisitor(batch).values()];
   let stored: Set<string>;
   try {
-    stored = new Set(
-      await insertClicks(
-        database,
-        batch.map((pending) => pending.click),
-      ),
+    stored = await insertClicks(
+      database,
+      groups.map((group) => group[0]!.click),
     );
   } catch (error) {
     // The database is down: every click in the batch fails alike (503), without retrying each.
@@ -85,15 +118,32 @@ async function writeBatch(database: Database, batch: Pending[]): Promise<void> {
     }
     // Anything else (a code deleted mid-statement, a deadlock, one bad row): one row at a time,
     // so a single click's failure is that click's answer alone.
-    for (const pending of batch) {
+    for (const group of groups) {
       try {
-        pending.resolve(await insertClick(database, pending.click));
+        settle(group, await insertClick(database, group[0]!.click));
       } catch (rowError) {
-        pending.reject(rowError);
+        for (const pending of group) pending.reject(rowError);
       }
     }
     return;
   }
-  // The statement stores every row of a known code, duplicates included, or none at all.
-  for (const pending of batch) pending.resolve(stored.has(pending.click.codeId));
+  const unstored: Pending[][] = [];
+  for (const group of groups) {
+    const { codeId, visitorHash } = group[0]!.click;
+    if (stored.has(clickKey(codeId, visitorHash))) settle(group, 'counted');
+    else unstored.push(group);
+  }
+  if (unstored.length === 0) return;
+  // A row left out is a repeat or names no code; only these few ask which.
+  try {
+    const known = await existingCodeIds(
+      database,
+      unstored.map((group) => group[0]!.click.codeId),
+    );
+    for (const group of unstored) {
+      settle(group, known.has(group[0]!.click.codeId) ? 'repeat' : 'not-found');
+    }
+  } catch (error) {
+    for (const group of unstored) for (const pending of group) pending.reject(error);
+  }
 }

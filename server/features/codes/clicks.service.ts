@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { ipKey } from '../../plugins/rate-limiter.ts';
 import type { ClickRecorder } from './click-recorder.ts';
+import type { ClickOutcome } from './clicks.repository.ts';
 
 /** Crawlers, link unfurlers and scripted HTTP clients: answered, never counted. */
 const BOT_USER_AGENT =
@@ -26,10 +28,14 @@ export function dailySalt(secret: string, at: Date): string {
   return lastSalt.salt;
 }
 
-/** SHA-256 of the daily salt, the IP and the user agent: the raw IP is never stored. */
+/**
+ * SHA-256 of the daily salt, the visitor's network and the user agent: the raw IP is never stored.
+ * The network is `ipKey(ip)`: an IPv4 address, or an IPv6 /64, so a browser whose IPv6 privacy
+ * address changes stays one visitor (decision 024).
+ */
 export function visitorHash(secret: string, at: Date, ip: string, userAgent: string): string {
   return createHash('sha256')
-    .update(`${dailySalt(secret, at)}\n${ip}\n${userAgent}`)
+    .update(`${dailySalt(secret, at)}\n${ipKey(ip)}\n${userAgent}`)
     .digest('hex');
 }
 
@@ -41,19 +47,19 @@ export interface ClickInput {
 }
 
 /**
- * Records a visitor's copy. Returns 'ignored' for bots, 'not-found' for an unknown code and
- * 'recorded' once the click is committed.
+ * Records a visitor's copy. Returns 'ignored' for bots, 'not-found' for an unknown code, 'repeat'
+ * when this visitor's copy of the code was counted less than 30 minutes ago (nothing stored), and
+ * 'counted' once the click is committed.
  */
 export async function recordClick(
   recorder: ClickRecorder,
   { codeId, ip, userAgent, secret }: ClickInput,
-): Promise<'recorded' | 'ignored' | 'not-found'> {
+): Promise<ClickOutcome | 'ignored'> {
   if (isBotUserAgent(userAgent)) return 'ignored';
   const now = new Date();
-  const stored = await recorder.record({
+  return recorder.record({
     codeId,
     clickedAt: now.toISOString(),
     visitorHash: visitorHash(secret, now, ip, userAgent ?? ''),
   });
-  return stored ? 'recorded' : 'not-found';
 }

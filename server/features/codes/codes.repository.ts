@@ -56,6 +56,16 @@ export function findOwnedCode(
     .executeTakeFirst();
 }
 
+/** How many codes the user has (at most the cap: a walk of their `user_id` index entries). */
+export async function countCodesByUser(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertCode(db: Db, code: NewCode): Promise<void> {
   await db.insertInto('codes').values(code).execute();
 }

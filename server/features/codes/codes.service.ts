@@ -5,13 +5,18 @@ import {
   type CodeFormValues,
   type CodeUpdateValues,
 } from '../../../shared/code-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Database } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { newId, nowIso } from '../../db/ids.ts';
+import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { CodeUpdate, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { serviceExists } from '../services/services.repository.ts';
 import { presentCode } from './codes.presenter.ts';
 import {
+  countCodesByUser,
   deleteOwnedCode,
   findOwnedCode,
   insertCode,
@@ -43,25 +48,41 @@ export async function listCodes(db: Kysely<DB>, userId: string): Promise<CodeDto
   return (await listCodesByUser(db, userId)).map(presentCode);
 }
 
+/** 409 `code_limit_reached`: the account already keeps the most codes allowed (decision 024). */
+const codeLimitReached = () =>
+  errors.conflict(CODE_MESSAGES.codeLimitReached, undefined, ERROR_CODES.codeLimitReached);
+
+/**
+ * Adds a code unless the user already has `LIMITS.codesPerUserMax`. Lock, count and insert run in
+ * one transaction with the user's write lock taken first, so creates racing at the cap are
+ * serialised and the later ones see the earlier ones' codes: the cap holds under concurrency.
+ */
 export async function createCode(
-  db: Kysely<DB>,
+  database: Database,
   userId: string,
   values: CodeFormValues,
 ): Promise<CodeDto> {
+  const { db, dialect } = database;
   await requireService(db, values.service);
   const id = newId();
   const now = nowIso();
   await withServiceCheck(() =>
-    insertCode(db, {
-      id,
-      user_id: userId,
-      service: values.service,
-      product_name: values.productName,
-      code: values.code,
-      reward: values.reward,
-      link: values.link,
-      created_at: now,
-      updated_at: now,
+    db.transaction().execute(async (trx) => {
+      await lockUserForWrite(trx, dialect, userId);
+      if ((await countCodesByUser(trx, userId)) >= LIMITS.codesPerUserMax) {
+        throw codeLimitReached();
+      }
+      await insertCode(trx, {
+        id,
+        user_id: userId,
+        service: values.service,
+        product_name: values.productName,
+        code: values.code,
+        reward: values.reward,
+        link: values.link,
+        created_at: now,
+        updated_at: now,
+      });
     }),
   );
   const row = await findOwnedCode(db, userId, id);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_LOGO_SIZE } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { parseInput } from '../../errors.ts';
-import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import { enforceLimit, ipKey } from '../../plugins/rate-limiter.ts';
 import { findService } from '../services/services.repository.ts';
 import { logoImage } from './logo-image.ts';
 import { primaryLookup, type SecondaryDeps, secondaryLookup } from './logos.service.ts';
@@ -49,7 +49,7 @@ export async function logosRoutes(
     beforeNetworkFetch: () =>
       enforceLimit(
         limiter,
-        `logo-fetch:ip:${request.ip}`,
+        `logo-fetch:ip:${ipKey(request.ip)}`,
         FETCHES_PER_IP_PER_MINUTE,
         60_000,
         config.rateLimitScale,

@@ -2,7 +2,18 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
 import { addCode } from './pages.test-helpers.ts';
 
-const SERVICES = ['uber', 'airbnb', 'spotify', 'netflix', 'lyft', 'revolut', 'wise', 'coinbase', 'doordash', 'robinhood'];
+const SERVICES = [
+  'uber',
+  'airbnb',
+  'spotify',
+  'netflix',
+  'lyft',
+  'revolut',
+  'wise',
+  'coinbase',
+  'doordash',
+  'robinhood',
+];
 
 describeEachDatabase('the first response of a profile', (ctx) => {
   it('fits a 20-code profile into one TCP initial window (14 KB) when compressed', async () => {

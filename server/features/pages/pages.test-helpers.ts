@@ -1,5 +1,5 @@
-import { JSDOM } from 'jsdom';
 import type { LightMyRequestResponse } from 'fastify';
+import { JSDOM } from 'jsdom';
 import { expect } from 'vitest';
 import type { TestContext, TestUser } from '../../test-support/test-app.ts';
 

@@ -125,7 +125,9 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
     expect(page.querySelector('h1')?.textContent).toBe('Refstash');
     expect(page.querySelectorAll('[data-testid="demo-card"]')).toHaveLength(6);
     expect(page.title).toBe('Refstash · Share your referral codes');
-    expect(meta(page, 'og:image')).toMatch(/^http:\/\/localhost:3000\/api\/share-images\/landing\?v=/);
+    expect(meta(page, 'og:image')).toMatch(
+      /^http:\/\/localhost:3000\/api\/share-images\/landing\?v=/,
+    );
     expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${APP}/`);
   });
 
@@ -151,7 +153,10 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
       body: { reward: '2' },
     });
     expect(edit.statusCode).toBe(200);
-    const after = await ctx.request({ url: '/fay', headers: { 'if-none-match': before as string } });
+    const after = await ctx.request({
+      url: '/fay',
+      headers: { 'if-none-match': before as string },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before);
     expect(parsePage(after).querySelector('main li a')?.textContent).toContain('$2');
@@ -190,7 +195,14 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
   });
 
   it('sends the signed-in screens as the app shell, not cached', async () => {
-    for (const url of ['/dashboard', '/admin', '/magic-link', '/finishSignUp', '/signup', '/login']) {
+    for (const url of [
+      '/dashboard',
+      '/admin',
+      '/magic-link',
+      '/finishSignUp',
+      '/signup',
+      '/login',
+    ]) {
       const response = await ctx.request({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Me, pageNavigation } from '../../features/auth/api.ts';
-import { json, mockApi, renderAt, signedOut } from '../../features/auth/auth-test-support.tsx';
+import { type Me, pageNavigation } from '../../lib/session.ts';
+import { json, mockApi, renderAt, signedOut } from '../../test-support/api-stub.tsx';
 import { NavBar } from './NavBar.tsx';
 
 const me = (overrides: Partial<Me> = {}): Me => ({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { TIMINGS } from '../../../shared/limits.ts';
-import { useMe, useSignOut } from '../../features/auth/api.ts';
+import { useMe, useSignOut } from '../../lib/session.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { paths } from '../../paths.ts';
 import { buttonClasses } from '../ui/Button.tsx';

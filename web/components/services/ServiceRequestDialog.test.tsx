@@ -2,18 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { polyfillDialog } from '../../test-support/render-page.tsx';
 import { ServiceRequestDialog } from './ServiceRequestDialog.tsx';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the browser behaviour is covered by the e2e test.
-  HTMLDialogElement.prototype.showModal = function showModal() {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close() {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has no modal dialogs; the e2e tests cover the real one.
+beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 function stubSubmit(status: number, body: unknown) {
@@ -80,7 +73,7 @@ describe('ServiceRequestDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows the duplicate messages from the server', async () => {
+  it("puts the server's field message under that field", async () => {
     stubSubmit(409, {
       error: {
         code: 'conflict',
@@ -90,7 +83,38 @@ describe('ServiceRequestDialog', () => {
     });
     const { user } = renderDialog();
     await fill(user, 'Pend Co', 'pendco.com');
-    expect(await screen.findByText('A request for this service is already pending')).toBeTruthy();
+    const message = await screen.findByText('A request for this service is already pending');
+    const name = screen.getByLabelText('Service name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    // Meant for display: the server's words, as sent.
+    [409, 'conflict', 'This service already exists', 'This service already exists'],
+    [
+      429,
+      'rate_limited',
+      'Too many requests. Please try again in 12 minutes.',
+      'Too many requests. Please try again in 12 minutes.',
+    ],
+    [400, 'validation_failed', 'Service name is required', 'Service name is required'],
+    // Not meant for display: the spec's failure text instead.
+    [
+      500,
+      'internal',
+      'Internal Server Error',
+      'Failed to submit service request. Please try again.',
+    ],
+    [403, 'csrf_rejected', 'Forbidden', 'Failed to submit service request. Please try again.'],
+    [502, 'http_error', 'Bad Gateway', 'Failed to submit service request. Please try again.'],
+  ])('answers a %i %s with its banner', async (status, code, message, shown) => {
+    stubSubmit(status, { error: { code, message } });
+    const { user } = renderDialog();
+    await fill(user, 'Acme', 'acme.com');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(shown);
   });
 
   it('says what to do when the submission fails', async () => {

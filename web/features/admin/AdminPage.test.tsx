@@ -3,19 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { polyfillDialog } from '../../test-support/render-page.tsx';
 import AdminPage from './AdminPage.tsx';
 import type { ServiceRequest } from './api.ts';
 
-beforeAll(() => {
-  // jsdom has no modal dialogs; the e2e test covers the real one.
-  HTMLDialogElement.prototype.showModal = function showModal() {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close() {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+// jsdom has no modal dialogs; the e2e tests cover the real one.
+beforeAll(polyfillDialog);
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { TIMINGS } from '../../../shared/limits.ts';
 import { PageSkeleton } from '../../components/layout/PageSkeleton.tsx';
+import { useMe } from '../../lib/session.ts';
 import { paths } from '../../paths.ts';
-import { useMe } from '../auth/api.ts';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AdminDashboard } from './AdminDashboard.tsx';
 

@@ -1,8 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
-import { ADMIN_MESSAGES, adminEmailSchema } from '../../../shared/admin-schemas.ts';
+import { useId, useState } from 'react';
+import { ADMIN_MESSAGES, addAdminSchema } from '../../../shared/admin-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { FormBanner } from '../../components/ui/FormBanner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useAddAdmin, useAdmins } from './api.ts';
 import { formatShortDate } from './format-date.ts';
 
@@ -11,35 +14,28 @@ export function AdminsSection() {
   const id = useId();
   const admins = useAdmins();
   const addAdmin = useAddAdmin();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    setAdded(null);
-    const parsed = adminEmailSchema.safeParse(email);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.emailInvalid);
-      return;
-    }
-    setFieldError(null);
-    addAdmin.mutate(parsed.data, {
-      onSuccess: ({ admin }) => {
-        setAdded(admin.email);
-        setEmail('');
-      },
-      onError: (error) => {
-        if (isApiError(error) && [400, 403, 404, 409].includes(error.status)) {
-          setFieldError(error.message);
-        } else {
-          setFormError(ADMIN_MESSAGES.addAdminFailed);
-        }
-      },
-    });
-  }
+  const form = useZodForm(addAdminSchema, { defaultValues: { email: '' } });
+  const onSubmit = submitRequest(
+    form,
+    async ({ email }) => {
+      const { admin } = await addAdmin.mutateAsync(email);
+      form.reset();
+      setAdded(admin.email);
+    },
+    {
+      fallback: ADMIN_MESSAGES.addAdminFailed,
+      // 'No user with this email has signed in yet…', 'This user is already an admin': about the
+      // address typed, so they stand under it.
+      passThrough: [
+        ERROR_CODES.validation,
+        ERROR_CODES.forbidden,
+        ERROR_CODES.notFound,
+        ERROR_CODES.conflict,
+      ],
+      field: 'email',
+    },
+  );
 
   return (
     <section aria-labelledby={`${id}-title`} className="mt-12">
@@ -50,32 +46,27 @@ export function AdminsSection() {
         Admins review service requests. Add someone who has signed in at least once.
       </p>
 
-      <form noValidate onSubmit={handleSubmit} className="mt-4 max-w-xl space-y-2">
-        <label htmlFor={`${id}-email`} className="block text-sm font-medium">
-          Email of the new admin
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={`${id}-email`}
-            type="email"
-            className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-accent-500 focus:outline-2 focus:outline-accent-500 aria-[invalid=true]:border-red-600 dark:border-gray-600 dark:bg-gray-950 dark:text-gray-100"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-email-error` : undefined}
-            autoComplete="off"
-            placeholder="name@example.com"
-          />
-          <Button type="submit" loading={addAdmin.isPending} className="shrink-0">
-            Add admin
-          </Button>
-        </div>
-        {fieldError && (
-          <p id={`${id}-email-error`} className="text-sm text-red-700 dark:text-red-400">
-            {fieldError}
-          </p>
-        )}
-        {formError && <Banner tone="error">{formError}</Banner>}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setAdded(null);
+          return onSubmit(event);
+        }}
+        className="mt-4 max-w-xl space-y-2"
+      >
+        <TextField
+          label="Email of the new admin"
+          type="email"
+          autoComplete="off"
+          placeholder="name@example.com"
+          controlAside={
+            <Button type="submit" loading={form.formState.isSubmitting} className="shrink-0">
+              Add admin
+            </Button>
+          }
+          {...textField(form, 'email')}
+        />
+        <FormBanner form={form} />
         {added && <Banner tone="success">{added} is now an admin.</Banner>}
       </form>
 

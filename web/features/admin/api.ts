@@ -50,15 +50,16 @@ export function useAdmins() {
 
 const requestUrl = (id: string) => `/api/admin/service-requests/${encodeURIComponent(id)}`;
 
+export type ReviewAction =
+  | { kind: 'approve' | 'reject'; id: string; notes: string | null }
+  | { kind: 'edit'; id: string; input: EditRequestInput };
+
 /** Approve, reject or edit, then refresh the queue (and the service list after an approval). */
 export function useReviewAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (
-      action:
-        | { kind: 'approve'; id: string; notes: string }
-        | { kind: 'reject'; id: string; notes: string }
-        | { kind: 'edit'; id: string; input: EditRequestInput },
+      action: ReviewAction,
     ): Promise<{ request: ServiceRequest; serviceCreated?: boolean }> => {
       if (action.kind === 'edit') return api('PATCH', requestUrl(action.id), action.input);
       return api('POST', `${requestUrl(action.id)}/${action.kind}`, { notes: action.notes });

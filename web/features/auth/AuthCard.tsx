@@ -6,6 +6,16 @@ import { paths } from '../../paths.ts';
 export const FOOTER_LINK_CLASS =
   'inline-flex min-h-11 items-center font-medium text-accent-700 hover:underline dark:text-accent-300';
 
+/** The e-mail field of the request and confirm forms (spread into the one TextField). */
+export const EMAIL_INPUT = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'you@example.com',
+  spellCheck: false,
+  autoCapitalize: 'none',
+} as const;
+
 export function BackHomeLink() {
   return (
     <Link to={paths.home} className={FOOTER_LINK_CLASS}>

@@ -1,14 +1,20 @@
-import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES, usernameFromEmail, usernameSchema } from '../../../shared/auth-schemas.ts';
+import { useWatch } from 'react-hook-form';
+import {
+  AUTH_MESSAGES,
+  setUsernameSchema,
+  usernameFromEmail,
+  usernameSchema,
+} from '../../../shared/auth-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LIMITS, TIMINGS } from '../../../shared/limits.ts';
-import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { submitRequest, useZodForm } from '../../lib/forms.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useSetUsername, useUsernameAvailability } from './api.ts';
-import { firstIssue } from './error-messages.ts';
-import { TextField } from './TextField.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 interface Props {
@@ -32,10 +38,14 @@ function Requirements() {
   );
 }
 
-/** Live status under the field: the rule it breaks, or whether the name is free. */
+/**
+ * Live status under the field, as the user types (before any submit, unlike other forms): the
+ * rule the name breaks, or whether it is free.
+ */
 function useUsernameStatus(value: string) {
-  const issue = firstIssue(usernameSchema.safeParse(value));
-  const candidate = issue ? null : value.toLowerCase();
+  const parsed = usernameSchema.safeParse(value);
+  const issue = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const candidate = parsed.success ? parsed.data : null;
   const debounced = useDebouncedValue(candidate, TIMINGS.usernameCheckDebounceMs);
   const settled = debounced === candidate;
   const availability = useUsernameAvailability(settled ? debounced : null);
@@ -47,31 +57,37 @@ function useUsernameStatus(value: string) {
 
 /** Mode 3: a new user picks the name of their public profile. */
 export function ChooseUsernameForm({ email, onDone, onSessionExpired }: Props) {
-  const [value, setValue] = useState(() => usernameFromEmail(email));
+  const form = useZodForm(setUsernameSchema, {
+    defaultValues: { username: usernameFromEmail(email) },
+  });
+  const value = useWatch({ control: form.control, name: 'username' });
   const setUsername = useSetUsername();
   const status = useUsernameStatus(value);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!status.candidate || status.taken) return;
-    setUsername.mutate(status.candidate, {
-      onSuccess: onDone,
-      onError: (error) => {
-        if (isApiError(error, 401)) onSessionExpired();
-      },
-    });
-  }
+  const onSubmit = submitRequest(
+    form,
+    async ({ username }) => {
+      if (status.taken) return;
+      try {
+        await setUsername.mutateAsync(username);
+      } catch (error) {
+        if (!isApiError(error, 401)) throw error;
+        onSessionExpired();
+        return;
+      }
+      onDone();
+    },
+    {
+      fallback: AUTH_MESSAGES.usernameSaveFailed,
+      messages: { [ERROR_CODES.conflict]: AUTH_MESSAGES.usernameTaken },
+      field: 'username',
+    },
+  );
 
-  const saveError = setUsername.error;
-  const conflict = isApiError(saveError, 409);
   const fieldError =
     status.issue ??
-    (status.taken || conflict ? AUTH_MESSAGES.usernameTaken : undefined) ??
-    (isApiError(saveError, 400) ? saveError.fields.username : undefined);
-  const formError =
-    saveError && !conflict && !isApiError(saveError, 400) && !isApiError(saveError, 401)
-      ? AUTH_MESSAGES.usernameSaveFailed
-      : undefined;
+    (status.taken ? AUTH_MESSAGES.usernameTaken : undefined) ??
+    form.formState.errors.username?.message;
 
   const hint = status.checking ? (
     <span className="inline-flex items-center gap-2">
@@ -88,23 +104,22 @@ export function ChooseUsernameForm({ email, onDone, onSessionExpired }: Props) {
       title="Choose your username"
       description="It's the address of your public profile, where people find your codes."
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
         <Requirements />
-        {formError && <Banner tone="error">{formError}</Banner>}
+        <FormBanner form={form} />
         <TextField
           label="Username"
           prefix="@"
           autoComplete="username"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            if (setUsername.isError) setUsername.reset();
-          }}
-          error={fieldError}
-          hint={<span aria-live="polite">{hint}</span>}
+          spellCheck={false}
+          autoCapitalize="none"
           autoFocus
+          error={fieldError}
+          hint={fieldError ? undefined : <span aria-live="polite">{hint}</span>}
+          // A save failure is about the name as it was: typing again clears the banner.
+          {...form.register('username', { onChange: () => form.clearErrors('root') })}
         />
-        <Button type="submit" size="lg" className="w-full" loading={setUsername.isPending}>
+        <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting}>
           Continue
         </Button>
       </form>

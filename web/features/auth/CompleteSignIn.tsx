@@ -1,15 +1,18 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AUTH_MESSAGES, emailSchema } from '../../../shared/auth-schemas.ts';
+import { AUTH_MESSAGES, emailLinkRequestSchema } from '../../../shared/auth-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { AuthCard, BackHomeLink, FOOTER_LINK_CLASS } from './AuthCard.tsx';
+import { applyApiError } from '../../lib/form-errors.ts';
+import { textField, useZodForm } from '../../lib/forms.ts';
+import { AuthCard, BackHomeLink, EMAIL_INPUT, FOOTER_LINK_CLASS } from './AuthCard.tsx';
 import { storedSignInEmail, useCompleteSignIn } from './api.ts';
-import { completeSignInErrorMessage, firstIssue } from './error-messages.ts';
-import { EmailField } from './TextField.tsx';
+import { SIGN_IN_MESSAGES } from './error-messages.ts';
 
 interface Props {
   token: string;
@@ -25,11 +28,11 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const [stored] = useState(() => storedSignInEmail.read());
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useZodForm(emailLinkRequestSchema, { defaultValues: { email: '' } });
   const complete = useCompleteSignIn();
   const started = useRef(false);
 
+  // Both ways in (the stored address at once, or the form) fail into the form's banner.
   function run(address: string) {
     complete.mutate(
       { email: address, token },
@@ -38,6 +41,11 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
           storedSignInEmail.clear();
           onSignedIn(result.isNewUser);
         },
+        onError: (error) =>
+          applyApiError(error, form, {
+            fallback: AUTH_MESSAGES.signInFailed,
+            messages: SIGN_IN_MESSAGES,
+          }),
       },
     );
     // The token is spent (or being spent): keep it out of the address bar and history.
@@ -51,13 +59,6 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
       run(stored);
     }
   }, []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = emailSchema.safeParse(email);
-    if (parsed.success) run(parsed.data);
-  }
 
   const errorCode = isApiError(complete.error) ? complete.error.code : undefined;
 
@@ -92,7 +93,6 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
     );
   }
 
-  const fieldError = submitted ? firstIssue(emailSchema.safeParse(email)) : undefined;
   return (
     <AuthCard
       title="Confirm your email"
@@ -103,11 +103,13 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
         </button>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {complete.isError && (
-          <Banner tone="error">{completeSignInErrorMessage(complete.error)}</Banner>
-        )}
-        <EmailField value={email} onChange={setEmail} error={fieldError} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ email }) => run(email))}
+        className="space-y-4"
+      >
+        <FormBanner form={form} />
+        <TextField {...EMAIL_INPUT} autoFocus {...textField(form, 'email')} />
         <Button type="submit" size="lg" className="w-full" loading={complete.isPending}>
           Complete sign-in
         </Button>

@@ -1,35 +1,20 @@
-import { type FormEvent, useState } from 'react';
-import { emailSchema } from '../../../shared/auth-schemas.ts';
+import { useState } from 'react';
+import { AUTH_MESSAGES, emailLinkRequestSchema } from '../../../shared/auth-schemas.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { isApiError } from '../../lib/api-client.ts';
-import { AuthCard, BackHomeLink } from './AuthCard.tsx';
+import { FormBanner } from '../../components/ui/FormBanner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+import { AuthCard, BackHomeLink, EMAIL_INPUT } from './AuthCard.tsx';
 import { storedSignInEmail, useRequestSignInLink } from './api.ts';
-import { firstIssue, requestLinkErrorMessage } from './error-messages.ts';
-import { EmailField } from './TextField.tsx';
+import { SIGN_IN_MESSAGES } from './error-messages.ts';
 
 /** Mode 1: the address to mail a sign-in link to. `notice` explains why the user is back here. */
 export function RequestLinkForm({ notice }: { notice?: string }) {
-  const [email, setEmail] = useState(() => storedSignInEmail.read() ?? '');
-  const [submitted, setSubmitted] = useState(false);
+  const [stored] = useState(() => storedSignInEmail.read() ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestSignInLink();
-
-  const fieldError = submitted ? firstIssue(emailSchema.safeParse(email)) : undefined;
-  const serverFieldError = isApiError(request.error) ? request.error.fields.email : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return;
-    request.mutate(parsed.data, {
-      onSuccess: () => {
-        storedSignInEmail.write(parsed.data);
-        setSentTo(parsed.data);
-      },
-    });
-  }
+  const form = useZodForm(emailLinkRequestSchema, { defaultValues: { email: stored } });
 
   if (sentTo) {
     return (
@@ -41,22 +26,22 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
           Open the link on this device to sign in. It is valid for 15 minutes and works once. No
           mail? Check your spam folder, or try again in a minute.
         </p>
-        <Button
-          variant="secondary"
-          className="mt-6 w-full"
-          onClick={() => {
-            setSentTo(null);
-            request.reset();
-          }}
-        >
+        <Button variant="secondary" className="mt-6 w-full" onClick={() => setSentTo(null)}>
           Use a different email
         </Button>
       </AuthCard>
     );
   }
 
-  const errorMessage =
-    request.isError && !serverFieldError ? requestLinkErrorMessage(request.error) : undefined;
+  const onSubmit = submitRequest(
+    form,
+    async ({ email }) => {
+      await request.mutateAsync(email);
+      storedSignInEmail.write(email);
+      setSentTo(email);
+    },
+    { fallback: AUTH_MESSAGES.sendFailed, messages: SIGN_IN_MESSAGES },
+  );
 
   return (
     <AuthCard
@@ -64,11 +49,11 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
       description="Enter your email and we'll send you a link to sign in. New here? The same link creates your account."
       footer={<BackHomeLink />}
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
         {notice && <Banner tone="error">{notice}</Banner>}
-        {errorMessage && <Banner tone="error">{errorMessage}</Banner>}
-        <EmailField value={email} onChange={setEmail} error={fieldError ?? serverFieldError} />
-        <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
+        <FormBanner form={form} />
+        <TextField {...EMAIL_INPUT} autoFocus {...textField(form, 'email')} />
+        <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting}>
           Continue with Email
         </Button>
         <p className="text-xs leading-5 text-gray-600 dark:text-gray-400">

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, json, mockApi, renderAt, signedOut } from './auth-test-support.tsx';
+import { apiError, json, mockApi, renderAt, signedOut } from '../../test-support/api-stub.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 const page = (

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/auth-messages.ts';
 import { PageSkeleton } from '../../components/layout/PageSkeleton.tsx';
+import { useMe } from '../../lib/session.ts';
 import { paths } from '../../paths.ts';
-import { useMe } from './api.ts';
 
 /**
  * Signed-in pages: signed-out visitors go to /login; a user with no username yet is sent

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from './api.ts';
-import { apiError, json, mockApi, renderAt, signedOut } from './auth-test-support.tsx';
+import type { Me } from '../../lib/session.ts';
+import { apiError, json, mockApi, renderAt, signedOut } from '../../test-support/api-stub.tsx';
 import SignInPage from './SignInPage.tsx';
 
 const newUser: Me = {
@@ -64,13 +64,20 @@ describe('mode 1: request a link', () => {
   });
 
   it.each([
-    ['unavailable', 503, 'Failed to send sign-in link. Please try again.'],
-    ['auth/user-disabled', 403, 'This account has been disabled'],
-    ['auth/invalid-email', 400, 'Invalid email address'],
-    ['rate_limited', 429, 'Too many requests. Please try again in 45 seconds.'],
-  ])('shows the failure %s as its message', async (code, status, message) => {
-    const response = () =>
-      apiError(status, code, code === 'rate_limited' ? message : 'server text', {});
+    // The spec's words, whatever the server said.
+    ['unavailable', 503, 'server text', 'Failed to send sign-in link. Please try again.'],
+    ['internal', 500, 'Internal Server Error', 'Failed to send sign-in link. Please try again.'],
+    ['auth/user-disabled', 403, 'server text', 'This account has been disabled'],
+    ['auth/invalid-email', 400, 'server text', 'Invalid email address'],
+    // A rate limit's message says how long to wait: shown as the server sent it.
+    [
+      'rate_limited',
+      429,
+      'Too many requests. Please try again in 45 seconds.',
+      'Too many requests. Please try again in 45 seconds.',
+    ],
+  ])('shows the failure %s as its message', async (code, status, serverText, message) => {
+    const response = () => apiError(status, code, serverText, {});
     mockApi((call) => (call.method === 'POST' ? response() : signedOut()));
     renderAt('/magic-link', <SignInPage />);
     await screen.findByLabelText('Email');

@@ -1,34 +1,13 @@
 import { AUTH_MESSAGES } from '../../../shared/auth-messages.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import { isApiError } from '../../lib/api-client.ts';
 
-/** Messages the server sends that are meant for display as they are. */
-function shownAsIs(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  if (error.code === ERROR_CODES.invalidEmail) return AUTH_MESSAGES.invalidEmail;
-  if (error.code === ERROR_CODES.userDisabled) return AUTH_MESSAGES.userDisabled;
-  // "Too many requests. Please try again in 45 seconds." says when to try again.
-  if (error.code === ERROR_CODES.rateLimited) return error.message;
-  return undefined;
-}
-
-/** Spec §8 for the request step; any other failure is the send failure. */
-export function requestLinkErrorMessage(error: unknown): string {
-  return shownAsIs(error) ?? AUTH_MESSAGES.sendFailed;
-}
-
-/** Spec §8 for the completion step; any other failure is the sign-in failure. */
-export function completeSignInErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.code === ERROR_CODES.invalidActionCode) {
-    return AUTH_MESSAGES.linkExpired;
-  }
-  return shownAsIs(error) ?? AUTH_MESSAGES.signInFailed;
-}
-
-/** The first message of a zod result, for a field's inline error. */
-export function firstIssue(result: {
-  success: boolean;
-  error?: { issues: ReadonlyArray<{ message: string }> };
-}): string | undefined {
-  return result.success ? undefined : result.error?.issues[0]?.message;
-}
+/**
+ * The sign-in screens' message table (spec §8): these codes are answered with the spec's words,
+ * not the server's. Everything else goes through the one mapping in web/lib/form-errors.ts (the
+ * server's fields, a rate limit's wait, else the step's failure text).
+ */
+export const SIGN_IN_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
+  [ERROR_CODES.invalidActionCode]: AUTH_MESSAGES.linkExpired,
+  [ERROR_CODES.invalidEmail]: AUTH_MESSAGES.invalidEmail,
+  [ERROR_CODES.userDisabled]: AUTH_MESSAGES.userDisabled,
+});

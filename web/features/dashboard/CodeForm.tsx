@@ -1,19 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import {
-  CODE_MESSAGES,
-  type CodeDto,
-  type CodeFormValues,
-  codeFormSchema,
-} from '../../../shared/code-schemas.ts';
+import { useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
 import { useServices } from '../../components/services/services-api.ts';
-import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { FormBanner } from '../../components/ui/FormBanner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+import { codeFormSchemaFor } from './code-form-schema.ts';
 import { ServiceSelect } from './ServiceSelect.tsx';
-import { TextField } from './TextField.tsx';
-
-type FieldErrors = Partial<Record<keyof CodeFormValues, string>>;
 
 export interface CodeFormProps {
   /** The code being edited; absent when creating. */
@@ -34,110 +29,62 @@ export function CodeForm({
   onCancel,
 }: CodeFormProps) {
   const services = useServices();
-  const [service, setService] = useState({
-    value: initial?.service ?? '',
-    query: initial?.serviceName ?? '',
+  const schema = useMemo(() => codeFormSchemaFor(services.data), [services.data]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      service: { id: initial?.service ?? '', query: initial?.serviceName ?? '' },
+      code: initial?.code ?? '',
+      reward: initial?.reward ?? '',
+      productName: initial?.productName ?? '',
+      link: initial?.link ?? '',
+    },
   });
-  const [code, setCode] = useState(initial?.code ?? '');
-  const [reward, setReward] = useState(initial?.reward ?? '');
-  const [productName, setProductName] = useState(initial?.productName ?? '');
-  const [link, setLink] = useState(initial?.link ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [requestOpen, setRequestOpen] = useState(false);
-
-  /** The chosen id; typing an exact service name counts as choosing it. */
-  const resolveService = (): string => {
-    if (service.value) return service.value;
-    const typed = service.query.trim().toLowerCase();
-    return services.data?.find((s) => s.name.toLowerCase() === typed)?.id ?? service.query;
-  };
-
-  const validate = (): CodeFormValues | null => {
-    const next: FieldErrors = {};
-    const serviceId = resolveService();
-    const parsed = codeFormSchema.safeParse({
-      service: serviceId,
-      code,
-      reward,
-      productName,
-      link,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof CodeFormValues;
-        next[key] ??= issue.message;
-      }
-    }
-    const known = services.data?.some((s) => s.id === serviceId.trim().toLowerCase()) ?? true;
-    if (!next.service && !known) next.service = CODE_MESSAGES.serviceInvalid;
-    setErrors(next);
-    return parsed.success && Object.keys(next).length === 0 ? parsed.data : null;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const values = validate();
-    if (!values) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (isApiError(error, 400) && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as FieldErrors);
-      } else {
-        setFailure(failureMessage);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submitting = form.formState.isSubmitting;
+  const service = useWatch({ control: form.control, name: 'service' });
 
   return (
     <>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {failure && <Banner tone="error">{failure}</Banner>}
-        <ServiceSelect
-          services={services.data ?? []}
-          loading={services.isPending}
-          value={service.value}
-          query={service.query}
-          onChange={setService}
-          error={errors.service}
-          onRequestService={() => setRequestOpen(true)}
+      <form
+        noValidate
+        onSubmit={submitRequest(form, onSubmit, { fallback: failureMessage })}
+        className="space-y-4"
+      >
+        <FormBanner form={form} />
+        <Controller
+          control={form.control}
+          name="service"
+          render={({ field, fieldState }) => (
+            <ServiceSelect
+              services={services.data ?? []}
+              loading={services.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              onRequestService={() => setRequestOpen(true)}
+            />
+          )}
         />
         <TextField
           label="Referral code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
           autoCapitalize="characters"
           spellCheck={false}
-          error={errors.code}
+          {...textField(form, 'code')}
         />
         <TextField
           label="Reward"
           placeholder="e.g. 15 or 1 month free"
-          value={reward}
-          onChange={(e) => setReward(e.target.value)}
-          error={errors.reward}
+          {...textField(form, 'reward')}
         />
-        <TextField
-          label="Product name"
-          hint="optional"
-          value={productName}
-          onChange={(e) => setProductName(e.target.value)}
-          error={errors.productName}
-        />
+        <TextField label="Product name" optional {...textField(form, 'productName')} />
         <TextField
           label="Link or note"
-          hint="optional"
+          optional
           placeholder="https://… or how to use the code"
-          value={link}
-          onChange={(e) => setLink(e.target.value)}
           spellCheck={false}
-          error={errors.link}
+          {...textField(form, 'link')}
         />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
@@ -152,7 +99,7 @@ export function CodeForm({
       <ServiceRequestDialog
         open={requestOpen}
         onClose={() => setRequestOpen(false)}
-        initialName={service.value ? '' : service.query.trim()}
+        initialName={service.id ? '' : service.query.trim()}
       />
     </>
   );

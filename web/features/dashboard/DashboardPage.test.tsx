@@ -26,6 +26,23 @@ const code = {
 };
 const serverError = () => json(500, { error: { code: 'internal', message: 'x' } });
 
+/** The API of a dashboard with no codes yet and the services list, plus `routes`. */
+const stubEmptyDashboard = (routes: Parameters<typeof stubApi>[0] = {}) =>
+  stubApi({
+    'GET /api/me': () => json(200, me),
+    'GET /api/codes': () => json(200, { codes: [] }),
+    'GET /api/services': () => json(200, services),
+    ...routes,
+  });
+
+/** Opens the code form with `button` and waits for the services list in it. */
+async function openLoadedForm(button: string, dialog: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  const form = within(await screen.findByRole('dialog', { name: dialog }));
+  await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+  return form;
+}
+
 function renderDashboard() {
   return renderPage(<DashboardPage />, { path: '/dashboard', pattern: '/dashboard' });
 }
@@ -63,10 +80,7 @@ describe('DashboardPage', () => {
   });
 
   it("says 'Failed to create code' when the server fails, and keeps the modal open", async () => {
-    stubApi({
-      'GET /api/me': () => json(200, me),
-      'GET /api/codes': () => json(200, { codes: [] }),
-      'GET /api/services': () => json(200, services),
+    stubEmptyDashboard({
       'POST /api/codes': serverError,
     });
     renderDashboard();
@@ -78,10 +92,7 @@ describe('DashboardPage', () => {
 
   it("shows the server's field message for a refused service", async () => {
     const message = 'Please select a valid service from the list';
-    stubApi({
-      'GET /api/me': () => json(200, me),
-      'GET /api/codes': () => json(200, { codes: [] }),
-      'GET /api/services': () => json(200, services),
+    stubEmptyDashboard({
       'POST /api/codes': () =>
         json(400, { error: { code: 'validation_failed', message, fields: { service: message } } }),
     });
@@ -92,6 +103,49 @@ describe('DashboardPage', () => {
     expect(await form.findByText(message)).toBeTruthy();
   });
 
+  it("shows the server's own words when the code limit is reached, not 'Failed to create code'", async () => {
+    stubEmptyDashboard({
+      'POST /api/codes': () =>
+        json(409, {
+          error: {
+            code: 'code_limit_reached',
+            message: 'You can keep up to 200 codes. Delete one to add another.',
+          },
+        }),
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    const banner = await form.findByRole('alert');
+    expect(banner.textContent).toBe('You can keep up to 200 codes. Delete one to add another.');
+    expect(form.queryByText('Failed to create code')).toBeNull();
+    expect(screen.queryByText('Code created successfully')).toBeNull();
+  });
+
+  it('re-checks each field as it changes once the form has been submitted', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText('Service name is required')).toBeTruthy();
+    expect(form.getByText('Referral code is required')).toBeTruthy();
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+
+    // Picking Uber from the list clears its message at once; the others stay.
+    fireEvent.focus(form.getByRole('combobox', { name: 'Service' }));
+    fireEvent.mouseDown(form.getByRole('option', { name: 'Uber' }));
+    await waitFor(() => expect(form.queryByText('Service name is required')).toBeNull());
+    expect(form.getByText('Referral code is required')).toBeTruthy();
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+
+    // Typing a code clears that message; the reward's stays.
+    fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'RIDE' } });
+    await waitFor(() => expect(form.queryByText('Referral code is required')).toBeNull());
+    expect(form.getByText('Reward description is required')).toBeTruthy();
+    expect(form.getByLabelText('Reward').getAttribute('aria-invalid')).toBe('true');
+    expect(form.getByLabelText('Referral code').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("says 'Failed to update code' when an edit fails", async () => {
     stubApi({
       'GET /api/me': () => json(200, me),
@@ -100,9 +154,7 @@ describe('DashboardPage', () => {
       [`PATCH /api/codes/${code.id}`]: serverError,
     });
     renderDashboard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Uber code' }));
-    const form = within(await screen.findByRole('dialog', { name: 'Edit Code' }));
-    await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+    const form = await openLoadedForm('Edit Uber code', 'Edit Code');
     fireEvent.click(form.getByRole('button', { name: 'Save Changes' }));
     expect(await form.findByText('Failed to update code')).toBeTruthy();
   });

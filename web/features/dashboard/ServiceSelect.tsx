@@ -1,15 +1,17 @@
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type Ref, useMemo, useState } from 'react';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import type { Service } from '../../components/services/services-api.ts';
+import { Field, inputClasses } from '../../components/ui/TextField.tsx';
+import type { ServiceChoice } from './code-form-schema.ts';
 
 export interface ServiceSelectProps {
   services: Service[];
   loading: boolean;
-  /** The chosen service id ('' when none). */
-  value: string;
-  /** What the user has typed (shown in the box). */
-  query: string;
-  onChange: (next: { value: string; query: string }) => void;
+  /** The chosen id ('' when none) and what the box shows. */
+  value: ServiceChoice;
+  onChange: (next: ServiceChoice) => void;
+  onBlur?: () => void;
+  ref?: Ref<HTMLInputElement>;
   error?: string;
   onRequestService: () => void;
 }
@@ -20,31 +22,29 @@ const MAX_OPTIONS = 50;
 export function ServiceSelect({
   services,
   loading,
-  value,
-  query,
+  value: { id: chosenId, query },
   onChange,
+  onBlur,
+  ref,
   error,
   onRequestService,
 }: ServiceSelectProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
 
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    const chosen = services.find((s) => s.id === value);
+    const chosen = services.find((s) => s.id === chosenId);
     // With a service chosen, show the whole list again so it can be changed.
     const filtered =
       !needle || chosen?.name === query
         ? services
         : services.filter((s) => s.name.toLowerCase().includes(needle));
     return filtered.slice(0, MAX_OPTIONS);
-  }, [services, query, value]);
+  }, [services, query, chosenId]);
 
   const choose = (service: Service) => {
-    onChange({ value: service.id, query: service.name });
+    onChange({ id: service.id, query: service.name });
     setOpen(false);
   };
 
@@ -65,15 +65,12 @@ export function ServiceSelect({
     }
   };
 
-  const activeOption = open && matches[active] ? `${listId}-${matches[active].id}` : undefined;
-
   return (
-    <div>
-      {/* The request link sits beside the label, where the open list never covers it. */}
-      <div className="flex items-end justify-between gap-2">
-        <label htmlFor={id} className="block text-sm font-medium text-gray-800 dark:text-gray-100">
-          Service
-        </label>
+    // The request link sits beside the label, where the open list never covers it.
+    <Field
+      label="Service"
+      error={error}
+      labelAside={
         <button
           type="button"
           onClick={onRequestService}
@@ -81,76 +78,79 @@ export function ServiceSelect({
         >
           Request a new service
         </button>
-      </div>
-      <div className="relative mt-1">
-        <input
-          id={id}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={activeOption}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          placeholder={loading ? 'Loading services…' : 'Search services'}
-          value={query}
-          onChange={(event) => {
-            onChange({ value: '', query: event.target.value });
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-          className={`min-h-11 w-full rounded-lg border bg-white px-3 text-base text-gray-900 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
-            error ? 'border-red-500 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'
-          }`}
-        />
-        {open && (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Services"
-            className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
-          >
-            {matches.length === 0 && (
-              <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
-                {loading ? 'Loading services…' : 'No matching service'}
-              </p>
-            )}
-            {matches.map((service, index) => (
+      }
+    >
+      {(control) => {
+        const listId = `${control.id}-list`;
+        const optionId = (service: Service) => `${listId}-${service.id}`;
+        const activeOption = open && matches[active] ? optionId(matches[active]) : undefined;
+        return (
+          <>
+            <input
+              {...control}
+              ref={ref}
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-activedescendant={activeOption}
+              placeholder={loading ? 'Loading services…' : 'Search services'}
+              value={query}
+              onChange={(event) => {
+                onChange({ id: '', query: event.target.value });
+                setActive(0);
+                setOpen(true);
+              }}
+              onFocus={() => setOpen(true)}
+              onBlur={() => {
+                setOpen(false);
+                onBlur?.();
+              }}
+              onKeyDown={onKeyDown}
+              className={inputClasses(Boolean(error))}
+            />
+            {open && (
               <div
-                key={service.id}
-                id={`${listId}-${service.id}`}
-                role="option"
-                aria-selected={service.id === value}
-                tabIndex={-1}
-                // mousedown, not click: it must win over the input's blur.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(service);
-                }}
-                onMouseEnter={() => setActive(index)}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm text-gray-800 dark:text-gray-100 ${
-                  index === active ? 'bg-accent-50 dark:bg-gray-800' : ''
-                }`}
+                id={listId}
+                role="listbox"
+                aria-label="Services"
+                className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
               >
-                <span aria-hidden="true" className="contents">
-                  <ServiceLogo serviceId={service.id} name={service.name} size={24} />
-                </span>
-                {service.name}
+                {matches.length === 0 && (
+                  <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
+                    {loading ? 'Loading services…' : 'No matching service'}
+                  </p>
+                )}
+                {matches.map((service, index) => (
+                  <div
+                    key={service.id}
+                    id={optionId(service)}
+                    role="option"
+                    aria-selected={service.id === chosenId}
+                    tabIndex={-1}
+                    // mousedown, not click: it must win over the input's blur.
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      choose(service);
+                    }}
+                    onMouseEnter={() => setActive(index)}
+                    className={`flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm text-gray-800 dark:text-gray-100 ${
+                      index === active ? 'bg-accent-50 dark:bg-gray-800' : ''
+                    }`}
+                  >
+                    <span aria-hidden="true" className="contents">
+                      <ServiceLogo serviceId={service.id} name={service.name} size={24} />
+                    </span>
+                    {service.name}
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-        )}
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+            )}
+          </>
+        );
+      }}
+    </Field>
   );
 }

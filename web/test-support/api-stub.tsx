@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { renderInApp } from './render-page.tsx';
 
 export interface Call {
   method: string;
@@ -46,17 +45,15 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders `element` at `path` inside a router and a fresh query client. */
+/** Renders `element` at `path` inside a router and a fresh query client, with where it is. */
 export function renderAt(path: string, element: ReactNode, routePath = '*') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={routePath} element={element} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderInApp(
+    path,
+    <>
+      <Routes>
+        <Route path={routePath} element={element} />
+      </Routes>
+      <Where />
+    </>,
   );
 }
