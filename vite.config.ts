@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'vendor',
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
                 },
+                // The QR encoder in its own chunk: only a code's popup or page loads it.
+                { name: 'qrcode', test: /node_modules[\\/]qrcode[\\/]/ },
               ],
             },
           },

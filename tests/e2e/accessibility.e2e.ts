@@ -87,7 +87,7 @@ describe('axe-core on every main screen, light and dark', () => {
     it(`the profile's card popup (${colorScheme})`, async () => {
       const { context, page } = await open(colorScheme, '/demo', null);
       try {
-        await page.getByRole('list').getByRole('button').first().click();
+        await page.getByRole('list').getByRole('link').first().click();
         await page.getByRole('dialog').waitFor();
         await page.waitForLoadState('networkidle');
         expect(await axeViolations(page)).toEqual([]);

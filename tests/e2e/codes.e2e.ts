@@ -205,7 +205,7 @@ describe('codes in Chromium', () => {
       await page.goto(`${server.url}/${owner.username}`);
       await page.getByRole('heading', { name: "@sharer's referral codes" }).waitFor();
       // Newest first; the numeric reward has its $.
-      const cards = page.getByRole('list').getByRole('button');
+      const cards = page.getByRole('list').getByRole('link');
       expect(await cards.count()).toBe(2);
       expect(await axeViolations(page)).toEqual([]);
       expect(await cards.first().textContent()).toContain('Uber');
@@ -218,7 +218,7 @@ describe('codes in Chromium', () => {
       await dialog.waitFor();
       await dialog.getByRole('img', { name: 'QR code for Uber link' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      expect(await dialog.locator('canvas').count()).toBe(1);
+      expect(await dialog.locator('svg[aria-label="QR code for Uber link"]').count()).toBe(1);
       expect(
         await dialog
           .getByRole('link', { name: 'https://www.uber.com/invite/ride-with-me' })
@@ -253,14 +253,14 @@ describe('codes in Chromium', () => {
     it('shows a note as plain text, with no link and no QR code (dark mode passes axe)', async () => {
       const { context, page } = await visitor('dark');
       await page.goto(`${server.url}/${owner.username}`);
-      await page.getByRole('button', { name: /DoorDash/ }).waitFor();
+      await page.getByRole('link', { name: /DoorDash/ }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: /DoorDash/ }).click();
+      await page.getByRole('link', { name: /DoorDash/ }).click();
       const dialog = page.getByRole('dialog', { name: 'DoorDash referral code' });
       await dialog.getByText('Enter the code at checkout').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await dialog.getByRole('link').count()).toBe(0);
-      expect(await dialog.locator('canvas, img[alt*="QR"]').count()).toBe(0);
+      expect(await dialog.locator('canvas, svg[aria-label*="QR"], img[alt*="QR"]').count()).toBe(0);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await context.close();
@@ -277,7 +277,7 @@ describe('codes in Chromium', () => {
         if (request.resourceType() === 'script') scripts.push(request.url());
       });
       await page.goto(`${server.url}/${owner.username}`);
-      await page.getByRole('button', { name: /DoorDash/ }).click();
+      await page.getByRole('link', { name: /DoorDash/ }).click();
       const dialog = page.getByRole('dialog', { name: 'DoorDash referral code' });
       await dialog.getByRole('button', { name: 'Copy code' }).click();
       await expect
@@ -298,7 +298,7 @@ describe('codes in Chromium', () => {
         });
       });
       await page.goto(`${server.url}/${owner.username}`);
-      await page.getByRole('button', { name: /DoorDash/ }).click();
+      await page.getByRole('link', { name: /DoorDash/ }).click();
       await page.getByRole('button', { name: 'Copy code' }).click();
       await page
         .getByRole('alert')

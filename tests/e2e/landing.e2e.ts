@@ -47,7 +47,8 @@ describe('landing page in Chromium', () => {
     expect(await overlay.getAttribute('aria-hidden')).toBe('true');
     expect(await overlay.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
     const items = overlay.locator(':scope > div');
-    expect(await items.count()).toBe(LOGO_COUNT);
+    // The overlay starts once the page is idle.
+    await expect.poll(() => items.count()).toBe(LOGO_COUNT);
     expect(await items.first().evaluate((el) => getComputedStyle(el).opacity)).toBe('0.9');
     // offsetWidth, not the bounding box: the logos are rotated.
     expect(

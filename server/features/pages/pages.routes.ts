@@ -23,17 +23,29 @@ const BROWSER_SCREENS = [
   '/admin',
 ];
 
+/**
+ * A session from before the signed-in hint existed (or whose hint was lost) gets the hint with the
+ * next page, so the browser asks who it is. True when it was set: that answer is then private.
+ */
+function offerSignedInHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: AppDeps['config'],
+): boolean {
+  const needsHint =
+    request.cookies[sessionCookieName(config)] !== undefined &&
+    request.cookies[SIGNED_IN_HINT_COOKIE] === undefined;
+  if (needsHint) setSignedInHint(reply, config);
+  return needsHint;
+}
+
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: RenderedPage,
   config: AppDeps['config'],
 ) {
-  // A session from before the signed-in hint existed gets it here, so the browser asks who it is.
-  const needsHint =
-    request.cookies[sessionCookieName(config)] !== undefined &&
-    request.cookies[SIGNED_IN_HINT_COOKIE] === undefined;
-  if (needsHint) setSignedInHint(reply, config);
+  const needsHint = offerSignedInHint(request, reply, config);
   reply
     .status(page.status)
     .header('cache-control', needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE)
@@ -132,12 +144,13 @@ export async function pagesRoutes(
   );
 
   for (const screen of BROWSER_SCREENS) {
-    app.get(screen, (_request, reply) =>
-      reply
+    app.get(screen, (request, reply) => {
+      offerSignedInHint(request, reply, config);
+      return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderer.shell),
-    );
+        .send(renderer.shell);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
