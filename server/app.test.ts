@@ -121,7 +121,8 @@ describeEachDatabase(
       expect(response.statusCode).toBe(403);
     });
   },
-  { env: { WEB_DIST_DIR: dist } },
+  // A client build without the server build: every page is the shell (pages.test.ts renders).
+  { env: { WEB_DIST_DIR: dist, SSR_DIST_DIR: dist } },
 );
 
 describe('HSTS with an https APP_URL', () => {

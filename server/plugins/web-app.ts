@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../shared/error-codes.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { loadPageRenderer } from '../features/pages/page-renderer.ts';
@@ -40,7 +40,35 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     await pagesRoutes(app, deps, renderer);
     return;
   }
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } }),
+  // A client build without the server build (or none at all): every page is the shell, rendered
+  // in the browser, as in the tests of the API alone.
+  const shell = hasBuild ? readShell(webDistDir, env) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    if (!shell || !isPageRequest(request)) return sendNotFound(reply);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  });
+}
+
+/** The built index.html, naming the server's environment (the route error screen reads it). */
+export function readShell(webDistDir: string, env: string): Buffer {
+  return Buffer.from(
+    fs
+      .readFileSync(path.join(webDistDir, 'index.html'), 'utf8')
+      .replace('<html lang="en">', `<html lang="en" data-env="${env}">`),
   );
+}
+
+/** A page a browser navigates to: a GET outside the API and the built assets. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    pathname !== '/api' &&
+    !pathname.startsWith('/assets/')
+  );
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
 }

@@ -130,6 +130,13 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     url: () => '/api/logos/service?serviceId=uber&width=64&height=64',
     expect: ANYONE([200, 404]),
   },
+  // Uber's logo is bundled: the image never depends on the network.
+  'GET /api/logos/:serviceId/image': { url: () => '/api/logos/uber/image', expect: ANYONE(200) },
+  'GET /api/share-images/profiles/:username': {
+    url: (f) => `/api/share-images/profiles/${f.owner.username}`,
+    expect: ANYONE(200),
+  },
+  'GET /api/share-images/landing': { url: () => '/api/share-images/landing', expect: ANYONE(200) },
 };
 
 /**

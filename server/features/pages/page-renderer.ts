@@ -26,8 +26,6 @@ export interface PageRenderer {
    * the page shows changes (the caller derives it from the data itself).
    */
   page(key: string, status: number, input: RenderInput): Promise<RenderedPage>;
-  /** The shell of the screens rendered in the browser (sign-in, dashboard, admin). */
-  readonly shell: Buffer;
 }
 
 /** Each page kind's chunk, preloaded so hydration does not wait to discover it. */
@@ -86,11 +84,10 @@ export async function loadPageRenderer(
 ): Promise<PageRenderer | undefined> {
   const indexPath = path.join(webDistDir, 'index.html');
   const entryPath = path.join(ssrDistDir, 'entry-server.js');
-  if (!fs.existsSync(indexPath) || !fs.existsSync(entryPath)) return undefined;
+  const manifestPath = path.join(webDistDir, '.vite/manifest.json');
+  if (![indexPath, entryPath, manifestPath].every((file) => fs.existsSync(file))) return undefined;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
-  const manifest: Record<string, ManifestEntry> = JSON.parse(
-    fs.readFileSync(path.join(webDistDir, '.vite/manifest.json'), 'utf8'),
-  );
+  const manifest: Record<string, ManifestEntry> = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
   const template: DocumentTemplate = parseTemplate(
     inlineStylesheets(indexHtml, webDistDir),
@@ -111,7 +108,6 @@ export async function loadPageRenderer(
   }
 
   return {
-    shell: Buffer.from(indexHtml.replace('<html lang="en">', `<html lang="en" data-env="${env}">`)),
     page(dataKey, status, input) {
       const key = `${build}:${status}:${dataKey}`;
       const cached = cache.get(key);

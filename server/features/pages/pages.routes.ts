@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProfileDto } from '../../../shared/code-schemas.ts';
-import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
@@ -8,6 +7,7 @@ import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE } from '../../http-cache.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
+import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -69,6 +69,7 @@ export async function pagesRoutes(
   { db, config }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
+  const shell = readShell(config.webDistDir, config.env);
   const render = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -146,25 +147,11 @@ export async function pagesRoutes(
   for (const screen of BROWSER_SCREENS) {
     app.get(screen, (request, reply) => {
       offerSignedInHint(request, reply, config);
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(renderer.shell);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
-      pathname !== '/api' &&
-      !pathname.startsWith('/assets/');
-    if (!isPage) {
-      return reply
-        .status(404)
-        .send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
-    }
-    return notFound(request, reply);
-  });
+  app.setNotFoundHandler((request, reply) =>
+    isPageRequest(request) ? notFound(request, reply) : sendNotFound(reply),
+  );
 }
