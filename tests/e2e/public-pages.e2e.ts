@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database.ts';
 import { newId, nowIso } from '../../server/db/ids.ts';
+import { decodeQrMarkup, decodeQrPixels } from '../../web/test-support/decode-qr.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -189,6 +192,56 @@ describe('public pages in Chromium', () => {
       const missing = await page.goto(`${server.url}/some/unknown/page`);
       expect(missing?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the dashboard's profile QR code", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows a QR code of the profile URL and downloads it as PNG and SVG', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    try {
+      await signInAs(context, server, { username: 'flyer' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/dashboard`);
+      const profileUrl = `${server.url}/flyer`;
+      const qr = page.getByRole('img', { name: `QR code for your profile, ${profileUrl}` });
+      await qr.waitFor();
+      expect(decodeQrMarkup(await qr.evaluate((svg) => svg.outerHTML))).toBe(profileUrl);
+
+      const [svgDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download SVG' }).click(),
+      ]);
+      expect(svgDownload.suggestedFilename()).toBe('refstash-flyer-qr.svg');
+      const svg = fs.readFileSync((await svgDownload.path())!, 'utf8');
+      expect(svg).toContain('fill="#1f2937"');
+      expect(decodeQrMarkup(svg)).toBe(profileUrl);
+
+      const [pngDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PNG' }).click(),
+      ]);
+      expect(pngDownload.suggestedFilename()).toBe('refstash-flyer-qr.png');
+      const { data, info } = await sharp((await pngDownload.path())!)
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(info.width).toBe(1024);
+      expect(decodeQrPixels(new Uint8ClampedArray(data), info.width, info.height)).toBe(profileUrl);
     } finally {
       await context.close();
     }

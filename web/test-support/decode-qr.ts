@@ -4,14 +4,18 @@ import jsQRModule from 'jsqr';
 const jsQR = ((jsQRModule as unknown as { default?: unknown }).default ??
   jsQRModule) as unknown as typeof jsQRModule.default;
 
+/** Decodes RGBA pixels with an independent decoder (jsQR). */
+export function decodeQrPixels(pixels: Uint8ClampedArray, width: number, height: number) {
+  return jsQR(pixels, width, height)?.data ?? null;
+}
+
 /**
- * Decodes a QR code drawn as our SVG (a `viewBox` and one path of `M x y h w v1 h-w z` runs) with
- * an independent decoder (jsQR), so a test proves the code scans to the text, not merely that a
- * path was drawn.
+ * Decodes a QR code drawn as our SVG markup (a `viewBox` and one path of `M x y h w v1 h-w z`
+ * runs), so a test proves the code scans to the text, not merely that a path was drawn.
  */
-export function decodeQrSvg(svg: SVGSVGElement, scale = 4): string | null {
-  const size = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
-  const path = svg.querySelector('path')?.getAttribute('d') ?? '';
+export function decodeQrMarkup(svg: string, scale = 4): string | null {
+  const size = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
+  const path = /<path d="([^"]+)"/.exec(svg)?.[1] ?? '';
   const width = size * scale;
   const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
   for (const [, x, y, run] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
@@ -24,5 +28,10 @@ export function decodeQrSvg(svg: SVGSVGElement, scale = 4): string | null {
       }
     }
   }
-  return jsQR(pixels, width, width)?.data ?? null;
+  return decodeQrPixels(pixels, width, width);
+}
+
+/** The same, for a rendered `<svg>` element. */
+export function decodeQrSvg(svg: SVGSVGElement, scale = 4): string | null {
+  return decodeQrMarkup(svg.outerHTML, scale);
 }

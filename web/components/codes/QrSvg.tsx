@@ -30,7 +30,16 @@ export function qrPath(text: string): { path: string; size: number } {
  * same on the server and in the browser, so a code's page shows it without JavaScript. Callers
  * pass only links that passed safeHttpUrl.
  */
-export function QrSvg({ url, label }: { url: string; label: string }) {
+export function QrSvg({
+  url,
+  label,
+  className = 'h-60 w-60',
+}: {
+  url: string;
+  label: string;
+  /** The drawn size; the SVG's own size stays the spec's 240 px. */
+  className?: string;
+}) {
   const { path, size } = qrPath(url);
   return (
     <svg
@@ -40,10 +49,16 @@ export function QrSvg({ url, label }: { url: string; label: string }) {
       width={QR_OPTIONS.width}
       height={QR_OPTIONS.width}
       shapeRendering="crispEdges"
-      className="h-60 w-60 rounded-lg"
+      className={`rounded-lg ${className}`}
     >
       <rect width={size} height={size} fill={QR_OPTIONS.color.light} />
       <path d={path} fill={QR_OPTIONS.color.dark} />
     </svg>
   );
+}
+
+/** The same QR code as a standalone SVG file (the dashboard's "Download SVG"). */
+export function qrSvgDocument(url: string): string {
+  const { path, size } = qrPath(url);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${QR_OPTIONS.width}" height="${QR_OPTIONS.width}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="${QR_OPTIONS.color.light}"/><path d="${path}" fill="${QR_OPTIONS.color.dark}"/></svg>\n`;
 }
