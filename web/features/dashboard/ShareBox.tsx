@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { copyText } from '../../components/codes/clipboard.ts';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { paths } from '../../paths.ts';
-import { ProfileQr } from './ProfileQr.tsx';
+
+// The QR encoder loads after the dashboard itself (a placeholder of its size holds the place).
+const ProfileQr = lazy(() =>
+  import('./ProfileQr.tsx').then((module) => ({ default: module.ProfileQr })),
+);
 
 /**
  * The share-profile box: the profile URL (site origin + /username), Copy Link, View Profile, and
@@ -72,7 +76,16 @@ export function ShareBox({ username }: { username: string }) {
             </p>
           )}
         </div>
-        <ProfileQr url={url} username={username} />
+        <Suspense
+          fallback={
+            <div
+              aria-hidden="true"
+              className="h-48 w-60 shrink-0 animate-pulse rounded-xl bg-white/60 dark:bg-gray-800"
+            />
+          }
+        >
+          <ProfileQr url={url} username={username} />
+        </Suspense>
       </div>
     </section>
   );
