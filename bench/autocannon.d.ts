@@ -30,5 +30,9 @@ declare module 'autocannon' {
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  namespace autocannon {
+    /** Decodes and merges raw results (what autocannon returns in a worker thread). */
+    function aggregateResult(results: unknown[], options: Options): Result;
+  }
   export default autocannon;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: seeds a realistic database, starts the real server in production mode and a
- * bare Fastify ceiling, and measures four workloads against that ceiling, on SQLite and (when
- * DATABASE_URL is set) on PostgreSQL. Writes bench/results.json. See docs/PERFORMANCE.md.
+ * bare Fastify ceiling, each in its own process, drives them from a load generator in a worker
+ * thread, and prints every target as MET or MISSED, on SQLite and (when DATABASE_URL is set) on
+ * PostgreSQL. Writes bench/results.json. See docs/PERFORMANCE.md and decision 041.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,22 +10,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DatabaseReport, runDatabase } from './database-run.ts';
 import { type BenchDatabase, benchDatabases } from './databases.ts';
+import { killAll } from './server-process.ts';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './workloads.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-  console.log('Building the web app first…');
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+// The pages are rendered by the server build (dist/ssr): without it they would be the bare shell.
+const built = ['dist/web/index.html', 'dist/web/.vite/manifest.json', 'dist/ssr/entry-server.js'];
+if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
+  console.log('No complete build (dist/web and dist/ssr): running `npm run build` first…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed; the bench needs it to measure the server-rendered pages.');
+    process.exit(build.status ?? 1);
+  }
 }
+
+const load = () => os.loadavg().map((value) => value.toFixed(2));
+const loadBefore = load();
 
 console.log(
   [
-    `Refstash benchmark on ${os.cpus().length} CPU(s), Node ${process.version}.`,
+    `Refstash benchmark on ${os.cpus().length} CPU(s), Node ${process.version}; load average ${loadBefore.join(', ')} (1, 5, 15 min).`,
+    'The server under test and the ceiling each run in their own process; the load generator (autocannon) runs in a worker thread of this one.',
     'The server runs with NODE_ENV=production; the bench supplies APP_URL, SESSION_SECRET, SMTP_URL and MAIL_FROM (no mail is sent),',
     'and starts it through bench/bench-server.ts, which lifts every rate limit in code (an unlimited limiter).',
     `Each workload: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections.`,
@@ -33,6 +41,15 @@ console.log(
 
 const reports: DatabaseReport[] = [];
 const databases: BenchDatabase[] = await benchDatabases(process.env.DATABASE_URL);
+// Interrupted: stop the servers and drop the databases before leaving.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAll();
+    void Promise.allSettled(databases.map((database) => database.cleanup())).then(() =>
+      process.exit(130),
+    );
+  });
+}
 try {
   for (const database of databases) reports.push(await runDatabase(database));
 } finally {
@@ -42,6 +59,7 @@ try {
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+  loadAverage: { before: loadBefore, after: load() },
   rateLimits: 'lifted (bench/bench-server.ts: an unlimited limiter)',
   databases: reports,
 };
@@ -49,8 +67,16 @@ fs.writeFileSync(
   path.join(import.meta.dirname, 'results.json'),
   `${JSON.stringify(results, null, 2)}\n`,
 );
-console.log('\nWrote bench/results.json');
+console.log(
+  `\nLoad average after: ${results.loadAverage.after.join(', ')}. Wrote bench/results.json`,
+);
 if (reports.some((report) => !report.checks.zeroLostIncrements.met)) {
   console.error('Lost increments: the sum of clicks does not match the 202 answers.');
   process.exit(1);
 }
+const missed = reports.flatMap((report) =>
+  Object.entries(report.checks)
+    .filter(([, check]) => !check.met)
+    .map(([name]) => `${report.database} ${name}`),
+);
+console.log(missed.length ? `MISSED: ${missed.join(', ')}` : 'Every target MET.');

@@ -17,6 +17,11 @@ export interface SeedSize {
   users: number;
   codesPerUser: number;
   clickEvents: number;
+  /**
+   * The service page workload (issue 14): the first code of each of the first `users` users is
+   * a code for `service`, listed on its page.
+   */
+  listed?: { service: string; users: number };
 }
 
 export interface Seeded {
@@ -37,6 +42,7 @@ interface Row {
       link: string,
       clicks: number,
       at: string,
+      listed: 0 | 1,
     ]
   >;
 }
@@ -53,7 +59,10 @@ function* generate(size: SeedSize): Generator<Row> {
     const at = new Date(base + u * 1000).toISOString();
     const codes: Row['codes'] = [];
     for (let c = 0; c < size.codesPerUser; c++) {
-      const service = SERVICE_CATALOGUE[(u + c) % SERVICE_CATALOGUE.length]!.id;
+      const listed = c === 0 && u < (size.listed?.users ?? 0);
+      const service = listed
+        ? size.listed!.service
+        : SERVICE_CATALOGUE[(u + c) % SERVICE_CATALOGUE.length]!.id;
       const clicks = perCode + (codeIndex < extra ? 1 : 0);
       codeIndex++;
       codes.push([
@@ -65,6 +74,7 @@ function* generate(size: SeedSize): Generator<Row> {
         `https://${service}.example.com/invite/${u}-${c}`,
         clicks,
         new Date(base + u * 1000 + c).toISOString(),
+        listed ? 1 : 0,
       ]);
     }
     yield { user: [userId, `${username}@example.com`, username, at], codes };
@@ -108,7 +118,7 @@ function seedSqlite(path: string, size: SeedSize, out: Seeded): void {
     'insert into users (id, email, username, created_at, last_login_at) values (?, ?, ?, ?, ?)',
   );
   const code = db.prepare(
-    'insert into codes (id, user_id, service, product_name, code, reward, link, clicks, created_at, updated_at) values (?, ?, ?, null, ?, ?, ?, ?, ?, ?)',
+    'insert into codes (id, user_id, service, product_name, code, reward, link, clicks, created_at, updated_at, listed) values (?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?)',
   );
   const click = db.prepare(
     'insert into clicks (code_id, clicked_at, visitor_hash) values (?, ?, ?)',
@@ -118,9 +128,11 @@ function seedSqlite(path: string, size: SeedSize, out: Seeded): void {
     for (const row of generate(size)) {
       user.run(...row.user, row.user[3]);
       out.usernames.push(row.user[2]);
-      for (const [id, userId, service, text, reward, link, clicks, at] of row.codes) {
-        // The click trigger (migration 0051) counts the events inserted below.
-        code.run(id, userId, service, text, reward, link, 0, at, at);
+      for (const [id, userId, service, text, reward, link, clicks, at, listed] of row.codes) {
+        // The click trigger (migration 0051) counts the events inserted below; the listing
+        // trigger (migration 0070) bumps the service's listing_rev for each listed code (an
+        // update of one row in this transaction: cheap on SQLite).
+        code.run(id, userId, service, text, reward, link, 0, at, at, listed);
         out.codeIds.push(id);
         for (let k = 0; k < clicks; k++) click.run(id, at, visitorHash(n++));
       }
@@ -140,7 +152,10 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
     // (migration 0051) is paused for this transaction's inserts.
     await client.query('alter table clicks disable trigger user');
     let users: string[][] = [[], [], [], []];
-    let codes: Array<Array<string | number>> = Array.from({ length: 8 }, () => []);
+    // Listed codes arrive listed: the per-row listing trigger (migration 0070) would update the
+    // service's row once per listed code; it is paused here and the revision bumped once below.
+    await client.query('alter table codes disable trigger codes_listing_after_insert');
+    let codes: Array<Array<string | number>> = Array.from({ length: 9 }, () => []);
     let clicks: string[][] = [[], [], []];
     let n = 0;
     const flush = async () => {
@@ -152,7 +167,7 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
       }
       if (codes[0]!.length) {
         await client.query(
-          'insert into codes (id, user_id, service, code, reward, link, clicks, created_at, updated_at) select a, b, c, d, e, f, g, h::timestamptz, h::timestamptz from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[]) as t(a, b, c, d, e, f, g, h)',
+          'insert into codes (id, user_id, service, code, reward, link, clicks, created_at, updated_at, listed) select a, b, c, d, e, f, g, h::timestamptz, h::timestamptz, i from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::int[]) as t(a, b, c, d, e, f, g, h, i)',
           codes,
         );
       }
@@ -163,7 +178,7 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
         );
       }
       users = [[], [], [], []];
-      codes = Array.from({ length: 8 }, () => []);
+      codes = Array.from({ length: 9 }, () => []);
       clicks = [[], [], []];
     };
     for (const row of generate(size)) {
@@ -182,6 +197,12 @@ async function seedPostgres(url: string, size: SeedSize, out: Seeded): Promise<v
     }
     await flush();
     await client.query('alter table clicks enable trigger user');
+    await client.query('alter table codes enable trigger codes_listing_after_insert');
+    if (size.listed) {
+      await client.query('update services set listing_rev = listing_rev + 1 where id = $1', [
+        size.listed.service,
+      ]);
+    }
     await client.query('commit');
     await client.query('analyze');
   } finally {

@@ -10,6 +10,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Every process the bench has started and not yet stopped. */
+const running = new Set<ChildProcess>();
+
+/** Kills every process the bench started (an interrupted bench leaves no server behind). */
+export function killAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -22,21 +31,68 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * Starts `node <script> ...args <port>` in its own process (PORT is in its env too; a free port
+ * unless given) and waits until it answers `/healthz`.
+ */
+export async function startProcess(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port?: number,
+): Promise<RunningServer> {
+  port ??= await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [script, ...args, String(port)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}): ${errors}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not start: ${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
  * The real server in production mode, through `bench/bench-server.ts`: production's `serve()`
- * with an unlimited rate limiter. The bench supplies the settings production requires (mail is
- * never sent).
+ * with an unlimited rate limiter, in its own process. The bench supplies the settings production
+ * requires (mail is never sent).
  */
 export async function startProductionServer(
   database: Record<string, string>,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['bench/bench-server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  return startProcess(
+    'bench/bench-server.ts',
+    [],
+    {
       NODE_ENV: 'production',
-      PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -51,33 +107,6 @@ export async function startProductionServer(
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       ...database,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${errors}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+    port,
+  );
 }

@@ -1,18 +1,40 @@
-import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 
 export const WARMUP_SECONDS = 2;
 export const DURATION_SECONDS = 10;
 export const CONNECTIONS = 32;
 
-export interface Workload {
-  name: string;
-  method: 'GET' | 'POST';
-  /** A new path for every request (random user or code). */
-  path: () => string;
-  /** The same headers on every request, or new ones for each (the clicks' distinct visitors). */
-  headers?: Record<string, string> | (() => Record<string, string>);
-  /** Sees every answer (the click workload counts the clicks the server says it counted). */
-  onResponse?: (status: number, body: string) => void;
+/**
+ * What a load run sends, as plain data: the load generator runs in a worker thread
+ * (`bench/load-worker.ts`), and functions cannot cross to it. The worker picks a random user or
+ * code for every request.
+ */
+export type WorkloadSpec = { name: string } & (
+  | { kind: 'profile-json'; usernames: string[] }
+  /** The profile page as a browser asks for it (`Accept-Encoding: br, gzip`). */
+  | { kind: 'page'; usernames: string[] }
+  /** Copies of random codes, each by a new visitor (its own user agent), from `origin`. */
+  | { kind: 'clicks'; codeIds: string[]; origin: string }
+  | { kind: 'constant'; path: string; acceptEncoding?: string }
+);
+
+export interface LoadRequest {
+  baseUrl: string;
+  spec: WorkloadSpec;
+  length: { duration: number } | { amount: number };
+  /** Tells this run's visitors from every other run's (a repeat copy is not counted). */
+  runId: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  /** Answers that said `counted: true` (the click workload). */
+  counted: number;
 }
 
 export interface Measurement {
@@ -23,71 +45,57 @@ export interface Measurement {
   /** Answers of the measured run by HTTP status (every response is awaited). */
   statuses: Record<string, number>;
   errors: number;
+  /** Click answers of the measured run that said `counted: true`. */
+  counted: number;
 }
 
-function pick<T>(items: readonly T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
-}
-
-export const randomFrom = pick;
-
-function once(
-  baseUrl: string,
-  workload: Workload,
-  length: { duration: number } | { amount: number },
-) {
-  const { headers, onResponse } = workload;
-  return autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    ...length,
-    requests: [
-      {
-        method: workload.method,
-        ...(typeof headers === 'object' ? { headers } : {}),
-        setupRequest: (request) => ({
-          ...request,
-          path: workload.path(),
-          ...(typeof headers === 'function' ? { headers: headers() } : {}),
-        }),
-        ...(onResponse ? { onResponse } : {}),
-      },
-    ],
+/** One autocannon run in its own worker thread, apart from the bench's main thread. */
+function once(request: LoadRequest): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
+      workerData: request,
+    });
+    let result: LoadResult | undefined;
+    worker.once('message', (message: LoadResult) => {
+      result = message;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`load worker exited (${code}) without a result`));
+    });
   });
-}
-
-function addStatuses(into: Record<string, number>, result: autocannon.Result): void {
-  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    into[status] = (into[status] ?? 0) + (stat as { count: number }).count;
-  }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /**
- * 2 s of warm-up, then about 10 s measured, at 32 connections. A timed autocannon run abandons
- * the requests in flight when time is up, which would blur the click count; so the measured run
- * sends a fixed number of requests (10 s at the warm-up's rate) and awaits every answer.
- * `afterWarmup` runs once the warm-up's stragglers have settled.
+ * 2 s of warm-up, then about 10 s measured, at 32 connections, each run in a worker thread. A
+ * timed autocannon run abandons the requests in flight when time is up, which would blur the
+ * click count; so the measured run sends a fixed number of requests (10 s at the warm-up's rate)
+ * and awaits every answer. `afterWarmup` runs once the warm-up's stragglers have settled.
  */
 export async function measure(
   baseUrl: string,
-  workload: Workload,
+  spec: WorkloadSpec,
   afterWarmup?: () => Promise<void>,
 ): Promise<Measurement> {
-  const warmup = await once(baseUrl, workload, { duration: WARMUP_SECONDS });
+  const warmup = await once({
+    baseUrl,
+    spec,
+    length: { duration: WARMUP_SECONDS },
+    runId: randomUUID(),
+  });
   await settle();
   await afterWarmup?.();
-  const amount = Math.max(1000, Math.round(warmup.requests.average * DURATION_SECONDS));
-  const result = await once(baseUrl, workload, { amount });
-  const statuses: Record<string, number> = {};
-  addStatuses(statuses, result);
-  return {
-    name: workload.name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    statuses,
-    errors: result.errors + result.timeouts,
-  };
+  const amount = Math.max(1000, Math.round(warmup.requestsPerSecond * DURATION_SECONDS));
+  const result = await once({ baseUrl, spec, length: { amount }, runId: randomUUID() });
+  console.log(
+    `  ${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+  );
+  return { name: spec.name, ...result };
+}
+
+export function randomFrom<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)]!;
 }

@@ -14,6 +14,7 @@ import { createDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemoProfile, seedServices } from '../server/db/seed.ts';
 import { insertTestUser } from '../server/test-support/test-users.ts';
+import { twentyCodeRows } from '../server/test-support/twenty-codes.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = 3;
@@ -31,18 +32,6 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ].join(' ');
 const root = path.resolve(import.meta.dirname, '..');
-const SERVICES = [
-  'uber',
-  'airbnb',
-  'spotify',
-  'netflix',
-  'lyft',
-  'revolut',
-  'wise',
-  'coinbase',
-  'doordash',
-  'robinhood',
-];
 
 if (!fs.existsSync(path.join(root, 'dist/ssr/entry-server.js'))) {
   console.log('Building first…');
@@ -61,25 +50,7 @@ async function seed(file: string): Promise<string> {
       email: 'twenty@example.com',
       username: 'twenty_codes',
     });
-    const start = Date.now() - 20 * 60_000;
-    for (let i = 0; i < 20; i += 1) {
-      const service = SERVICES[i % SERVICES.length]!;
-      const at = new Date(start + i * 60_000).toISOString();
-      await database.db
-        .insertInto('codes')
-        .values({
-          id: crypto.randomUUID(),
-          user_id: userId,
-          service,
-          product_name: i % 3 ? 'Premium membership' : null,
-          code: `${service.toUpperCase()}-REF-${1000 + i}`,
-          reward: i % 2 ? `${10 + i}` : `${i + 1} months free`,
-          link: `https://${service}.com/invite/twenty-${i}`,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
+    await database.db.insertInto('codes').values(twentyCodeRows(userId)).execute();
     return 'twenty_codes';
   } finally {
     await database.close();
@@ -117,17 +88,25 @@ const median = (values: number[]) =>
 const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-lighthouse-'));
+/** Every run's full report stays here, to see what an LCP or a score is made of. */
+const reports = path.join(root, 'dist/lighthouse');
+fs.mkdirSync(reports, { recursive: true });
 const username = await seed(path.join(dir, 'lighthouse.db'));
 const server = await startProductionServer({ SQLITE_PATH: path.join(dir, 'lighthouse.db') });
 let missed = false;
 try {
-  console.log(`Lighthouse ${LIGHTHOUSE}, mobile, default throttling; median of ${RUNS} runs.`);
-  for (const [label, url] of [
-    ['/', `${server.url}/`],
-    ['20-code profile', `${server.url}/${username}`],
+  console.log(
+    `Lighthouse ${LIGHTHOUSE}, mobile, default throttling; median of ${RUNS} runs; load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ')}.`,
+  );
+  for (const [label, name, url] of [
+    ['/', 'landing', `${server.url}/`],
+    ['20-code profile', 'profile', `${server.url}/${username}`],
   ] as const) {
     const runs = Array.from({ length: RUNS }, (_, i) =>
-      lighthouse(url, path.join(dir, `${i}.json`)),
+      lighthouse(url, path.join(reports, `${name}-${i + 1}.json`)),
     );
     console.log(`\n${label}`);
     for (const [key, target] of Object.entries(TARGETS)) {
@@ -143,6 +122,12 @@ try {
       `  ${'LCP'.padEnd(15)} ${Math.round(lcp)} ms  (target ≤ ${LCP_TARGET_MS} ms)  ${verdict(lcp <= LCP_TARGET_MS)}   runs: ${runs.map((run) => Math.round(run.lcpMs)).join(', ')} ms`,
     );
   }
+  console.log(
+    `\nReports: ${path.relative(root, reports)}/ (load average ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ')})`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });

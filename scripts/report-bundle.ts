@@ -37,14 +37,16 @@ for (const entry of Object.values(manifest)) {
 const entry = Object.values(manifest).find((item) => item.isEntry);
 if (!entry) throw new Error('no entry in the Vite manifest');
 
-console.log('\nJavaScript loaded before each route is interactive (brotli as sent; gzip):');
+console.log(
+  '\nJavaScript loaded before each route is interactive (brotli as sent, against its budget; gzip):',
+);
 for (const { route, page } of ROUTE_PAGES) {
   const pageEntry = manifest[page];
   if (!pageEntry) throw new Error(`${page} is not a chunk in the build`);
   const load = firstLoad(chunks, entry.file, pageEntry.file, route);
   const budget = BUDGETS[route];
-  const note = budget ? ` (budget ${formatKb(budget)})` : '';
+  const note = budget ? ` of ${formatKb(budget)} budget` : '';
   console.log(
-    `  ${route.padEnd(12)} ${formatKb(load.brotliBytes).padStart(9)}; ${formatKb(load.gzipBytes).padStart(9)}${note}`,
+    `  ${route.padEnd(12)} ${formatKb(load.brotliBytes).padStart(9)}${note}; gzip ${formatKb(load.gzipBytes)}`,
   );
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import type { DiscoveryService } from './features/discovery/discovery.service.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
 
 /** What every feature's routes receive from buildApp. */
@@ -10,4 +12,8 @@ export interface AppDeps {
   readonly database: Database;
   readonly db: Kysely<DB>;
   readonly limiter: RateLimiter;
+  /** Service pages' listings and rotation, shared by the API and the rendered pages (decision 070). */
+  readonly discovery: DiscoveryService;
+  /** Sign-in links and service-request reviews: one SMTP pool for the app. */
+  readonly mailer: Mailer;
 }

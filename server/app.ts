@@ -3,28 +3,38 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { startRetentionJob } from './features/account/retention.ts';
+import { isAdmin } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { codesRoutes } from './features/codes/codes.routes.ts';
 import { crawlersRoutes } from './features/crawlers/crawlers.routes.ts';
+import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
+import { DiscoveryService } from './features/discovery/discovery.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
+import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { httpServerOptions } from './http-timeouts.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
   type RateLimiter,
 } from './plugins/rate-limiter.ts';
+import { registerRouteRules } from './plugins/route-rules.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -76,9 +86,19 @@ export async function buildApp(
 
   const database = options.database ?? createDatabase(config.database);
   const limiter = options.limiter ?? createLimiter(config);
-  const deps: AppDeps = { config, database, db: database.db, limiter };
+  const mailer = createMailer(config);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    limiter,
+    mailer,
+    discovery: new DiscoveryService(database.db),
+  };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    // Mails under way (a review's notice) go out before the database closes.
+    await mailer.close();
     if (!options.limiter) await limiter.close();
     if (!options.database) await database.close();
   });
@@ -99,8 +119,14 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Every route declares its input and answers with the shared zod schemas (CONTRIBUTING.md):
+  // they validate, type the handler, serialise, and make the OpenAPI document.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSessions(app, config, database.db);
+  registerRouteRules(app, deps, (userId) => isAdmin(database.db, userId));
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes, { database });
   await crawlersRoutes(app, deps);
@@ -109,15 +135,22 @@ export async function buildApp(
       // Inside the scope: the check applies to every /api route, however its path was spelled.
       registerCsrfProtection(api, config.appOrigin);
       await authRoutes(api, deps);
+      await accountRoutes(api, deps);
       await codesRoutes(api, deps);
+      await discoveryRoutes(api, deps, deps.discovery);
       await profilesRoutes(api, deps);
       await servicesRoutes(api, deps);
+      await serviceRequestsRoutes(api, deps);
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);
       await shareImagesRoutes(api, deps);
+      await openApiRoutes(api);
     },
     { prefix: '/api' },
   );
   await registerWebApp(app, deps);
+  // Old raw events go on a schedule, on one instance at a time (decision 080).
+  const retention = startRetentionJob(database, config.eventRetentionDays, app.log);
+  app.addHook('onClose', async () => retention.stop());
   return app;
 }

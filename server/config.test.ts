@@ -124,6 +124,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses in production a LOGO_FETCH_CA (it makes the logo fetcher trust a test authority)', () => {
+    expect(() =>
+      loadConfig({ ...PRODUCTION, LOGO_FETCH_CA: '-----BEGIN CERTIFICATE-----' }),
+    ).toThrow(
+      new ConfigError(
+        'LOGO_FETCH_CA must be unset in production (it replaces the trusted certificate authorities of the logo fetcher)',
+      ),
+    );
+    expect(loadConfig({ ...PRODUCTION, LOGO_FETCH_CA: '' }).logoFetchCa).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', LOGO_FETCH_CA: 'pem' }).logoFetchCa).toBe('pem');
+  });
+
+  it('takes a logo fetch budget of at most 3 s (3,000 ms by default)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logoFetchTimeoutMs).toBe(3000);
+    expect(loadConfig({ ...PRODUCTION }).logoFetchTimeoutMs).toBe(3000);
+    expect(loadConfig({ NODE_ENV: 'test', LOGO_FETCH_TIMEOUT_MS: '50' }).logoFetchTimeoutMs).toBe(
+      50,
+    );
+    for (const value of ['3001', '0', '-1', 'abc']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', LOGO_FETCH_TIMEOUT_MS: value }), value).toThrow(
+        ConfigError,
+      );
+    }
+  });
+
   it('keeps both test switches outside production (tests and stress runs use them)', () => {
     for (const NODE_ENV of ['development', 'test']) {
       const config = loadConfig({

@@ -39,6 +39,13 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Test-only: lets the logo fetcher reach loopback addresses; production refuses it. */
   LOGO_FETCH_ALLOW_LOOPBACK: flag,
+  /**
+   * Test-only: the PEM certificate authority the logo fetcher trusts instead of the public roots,
+   * so its https path runs against a local stand-in site; production refuses it.
+   */
+  LOGO_FETCH_CA: z.string().min(1).optional(),
+  /** The budget of one logo fetch (both icons, every redirect): at most decisions.md's 3 s. */
+  LOGO_FETCH_TIMEOUT_MS: milliseconds.max(3000).default(3000),
   /** How long a whole request (headers and body) may take to arrive: slow clients get 408. */
   REQUEST_TIMEOUT_MS: milliseconds.default(30_000),
   /** How long the header block may take to arrive. */
@@ -49,6 +56,8 @@ const envSchema = z.object({
   /** The web app's server build (public pages are rendered with it). */
   SSR_DIST_DIR: z.string().min(1).default('./dist/ssr'),
   SEED_DEMO: z.enum(['1', '0', 'true', 'false']).optional(),
+  /** Raw click and view events older than this many days are deleted (their daily totals stay). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
 
 export type DatabaseConfig =
@@ -74,12 +83,16 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimitScale: number;
   readonly logoFetchAllowLoopback: boolean;
+  readonly logoFetchCa: string | undefined;
+  readonly logoFetchTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly webDistDir: string;
   readonly ssrDistDir: string;
   readonly seedDemo: boolean;
+  /** Days raw click and view events are kept (EVENT_RETENTION_DAYS, decision 080). */
+  readonly eventRetentionDays: number;
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -99,6 +112,11 @@ function refuseWeakenedProduction(e: Env, isProduction: boolean): void {
   if (e.LOGO_FETCH_ALLOW_LOOPBACK) {
     throw new ConfigError(
       'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
+    );
+  }
+  if (e.LOGO_FETCH_CA) {
+    throw new ConfigError(
+      'LOGO_FETCH_CA must be unset in production (it replaces the trusted certificate authorities of the logo fetcher)',
     );
   }
 }
@@ -169,11 +187,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logoFetchAllowLoopback: e.LOGO_FETCH_ALLOW_LOOPBACK,
+    logoFetchCa: e.LOGO_FETCH_CA,
+    logoFetchTimeoutMs: e.LOGO_FETCH_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ssrDistDir: path.resolve(e.SSR_DIST_DIR),
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
 }

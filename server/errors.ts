@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../shared/error-codes.ts';
 
 /** The one error type: a stable code, an HTTP status and a message safe to show. */
@@ -44,12 +43,27 @@ export const errors = {
       `Too many requests. Please try again in ${formatWait(retryAfter)}.`,
       { retryAfter },
     ),
-  unavailable: () =>
-    new AppError(
-      503,
-      ERROR_CODES.unavailable,
-      'Service temporarily unavailable. Please try again.',
-    ),
+  unavailable: (message = 'Service temporarily unavailable. Please try again.') =>
+    new AppError(503, ERROR_CODES.unavailable, message),
+  crossOrigin: (message: string) => new AppError(403, ERROR_CODES.csrf, message),
+  invalidText: () => new AppError(400, ERROR_CODES.badRequest, 'Invalid characters in the request'),
+  payloadTooLarge: () =>
+    new AppError(413, ERROR_CODES.payloadTooLarge, 'Request body is too large'),
+  unsupportedMediaType: () => new AppError(415, ERROR_CODES.badRequest, 'Unsupported content type'),
+  /** Any other 4xx Fastify raises itself (a malformed JSON body, a bad header). */
+  malformed: (status: number) => new AppError(status, ERROR_CODES.badRequest, 'Invalid request'),
+  internal: () =>
+    new AppError(500, ERROR_CODES.internal, 'Something went wrong. Please try again.'),
+  /** Sign-in's own answers (spec §5 and §7), with the codes the sign-in screens look for. */
+  linkExpired: (message: string) => new AppError(400, ERROR_CODES.invalidActionCode, message),
+  invalidEmail: (message: string) => new AppError(400, ERROR_CODES.invalidEmail, message),
+  userDisabled: (message: string) => new AppError(403, ERROR_CODES.userDisabled, message),
+  /** 429 with a message of its own (written for people) shown under `field`, and Retry-After. */
+  tooSoon: (code: string, message: string, retryAfter: number, field?: string) =>
+    new AppError(429, code, message, {
+      fields: field ? { [field]: message } : undefined,
+      retryAfter,
+    }),
 };
 
 /** "45 seconds", "1 minute", "12 minutes": how long until a limit resets. */
@@ -57,20 +71,4 @@ export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/**
- * Validates input with a shared zod schema. On failure throws a 400 whose message is the first
- * issue's (the spec's text) and whose `fields` maps each field to its first message.
- */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  const first = result.error.issues[0]?.message ?? 'Invalid request';
-  throw errors.badRequest(first, fields);
 }

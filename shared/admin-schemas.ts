@@ -75,3 +75,13 @@ export const adminEmailSchema = z
 
 /** POST /api/admin/admins. */
 export const addAdminSchema = z.object({ email: adminEmailSchema });
+
+/** An admin record as GET /api/admin/admins and POST /api/admin/admins return it (spec §3). */
+export const adminViewSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  addedBy: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type AdminView = z.infer<typeof adminViewSchema>;

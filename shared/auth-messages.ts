@@ -20,3 +20,20 @@ export const AUTH_MESSAGES = Object.freeze({
   sessionExpired: 'Session expired. Please sign in again.',
   authLoadFailed: 'Authentication error occurred',
 });
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The answer to a rename within 30 days of the last (decision 012), naming the first minute the
+ * next one is allowed, in UTC: 'You can change it again on 31 December 2026 at 10:15 UTC.'
+ */
+export function renameTooSoonMessage(allowedAt: Date): string {
+  const minute = new Date(Math.ceil(allowedAt.getTime() / 60_000) * 60_000);
+  const time = minute.toISOString().slice(11, 16);
+  return `You can change your username once every 30 days. You can change it again on ${LONG_DATE.format(minute)} at ${time} UTC.`;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_VARIANTS, ROUTE_LIKE_USERNAMES } from '../tests/spec/probe-cases.ts';
 import {
   emailSchema,
   isReservedUsername,
@@ -18,8 +19,29 @@ describe('e-mail schema', () => {
     ['ada', 'Please enter a valid email address'],
     ['ada@example', 'Please enter a valid email address'],
     ['a da@example.com', 'Please enter a valid email address'],
+    ...ADDRESS_VARIANTS.map((variant): [string, string] => [
+      variant,
+      'Please enter a valid email address',
+    ]),
+    ['victim@example.test (comment)', 'Please enter a valid email address'],
+    ['victim(c)@example.test', 'Please enter a valid email address'],
+    ['victim@[127.0.0.1]', 'Please enter a valid email address'],
+    ['vic\\tim@example.test', 'Please enter a valid email address'],
+    ['victim@example.test\u0000', 'Please enter a valid email address'],
+    ['victim@.example.test', 'Please enter a valid email address'],
+    ['victim@example..test', 'Please enter a valid email address'],
   ])('refuses %j with %s', (input, message) => {
     expect(firstMessage(emailSchema.safeParse(input))).toBe(message);
+  });
+
+  it.each([
+    "o'brien+news@mail.example.co.uk",
+    'first.last@example.com',
+    'a_b-c!#$%&*/=?^`{|}~@example-site.test',
+    'zoë@exämple.test',
+    'x@sub.domain.example',
+  ])('accepts the single address %s', (input) => {
+    expect(emailSchema.safeParse(input).success).toBe(true);
   });
 
   it('normalises: trimmed, NFKC, lowercase', () => {
@@ -42,6 +64,11 @@ describe('username schema', () => {
   it('accepts 3 to 20 characters and lowercases', () => {
     expect(usernameSchema.parse('Abc')).toBe('abc');
     expect(usernameSchema.parse('A'.repeat(20))).toBe('a'.repeat(20));
+  });
+
+  it.each([...ROUTE_LIKE_USERNAMES, 'u', 's'])('reserves the route-like name %s', (name) => {
+    expect(isReservedUsername(name)).toBe(true);
+    expect(isReservedUsername(name.toUpperCase())).toBe(true);
   });
 
   it('reserves route names in any case', () => {

@@ -4,8 +4,15 @@ import { LIMITS } from './limits.ts';
 
 export { AUTH_MESSAGES } from './auth-messages.ts';
 
-/** The simple pattern of spec §5: something@something.something, no spaces. */
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The simple pattern of spec §5 (something@something.something), held to ONE plain mailbox: the
+ * local part uses only the characters an unquoted address may (RFC 5322 atext and dots, plus
+ * letters and digits of any script, RFC 6531), and the domain is dot-separated labels of
+ * letters, digits and hyphens. So nothing a mail library reads as syntax gets through: no
+ * `<>`, `,`, `;`, `:`, quotes, comments, brackets or backslashes. Decision 010.
+ */
+const SIMPLE_EMAIL =
+  /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~.-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u;
 
 /** RFC 5321's limit on a forward path; longer addresses cannot receive mail. */
 const EMAIL_MAX = 254;
@@ -35,15 +42,16 @@ export const usernameSchema = z
   .overwrite((value) => value.toLowerCase());
 
 /** The signed-in user on the wire: GET /api/me, PUT /api/me/username and sign-in's `user`. */
-export interface Me {
-  id: string;
-  email: string;
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
   /** Lowercase; null until the username step is done. */
-  username: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-  isAdmin: boolean;
-}
+  username: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
 
 export const emailLinkRequestSchema = z.object({ email: emailSchema });
 export const emailLinkVerifySchema = z.object({
@@ -54,17 +62,24 @@ export const emailLinkVerifySchema = z.object({
 export const setUsernameSchema = z.object({ username: usernameSchema });
 
 /**
- * Names that would shadow a route or a served file (`/admin`, `/api`, …), or read as the site
- * speaking. They are refused as taken.
+ * Names that would shadow a route or a served file (`/admin`, `/api`, …), a page the product may
+ * add (`/stats`, `/search`, `/s/…` service pages), or read as the site speaking. They are
+ * refused as taken. Names shorter than the minimum (`u`, `s`) are listed too, so the list stays
+ * right if the minimum ever changes.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'about',
+  'account',
   'admin',
   'administrator',
   'api',
   'app',
   'assets',
   'dashboard',
+  'discover',
+  'explore',
+  'favicon',
+  'feed',
   'finishsignup',
   'healthz',
   'help',
@@ -73,19 +88,31 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'logout',
   'magic_link',
   'magiclink',
+  'manifest',
   'me',
+  'new',
   'null',
+  'openapi',
   'privacy',
+  'profile',
   'refstash',
+  'robots',
   'root',
+  's',
+  'search',
+  'services',
   'settings',
   'signin',
   'signout',
   'signup',
+  'sitemap',
+  'sitemaps',
   'static',
+  'stats',
   'support',
   'system',
   'terms',
+  'u',
   'undefined',
   'usernames',
   'www',

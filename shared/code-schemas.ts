@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
@@ -13,7 +14,41 @@ export const CODE_MESSAGES = Object.freeze({
   productNameTooLong: `Product name must be at most ${LIMITS.productNameMax} characters`,
   linkTooLong: `Link must be at most ${LIMITS.linkMax} characters`,
   codeLimitReached: `You can keep up to ${LIMITS.codesPerUserMax} codes. Delete one to add another.`,
+  listedInvalid: 'Listing must be on or off',
+  expiresInvalid: 'Expiry date must be a date like 2026-12-31',
+  countriesInvalid: 'Countries must be a list of country codes',
+  countryUnknown: 'Unknown country code',
+  countriesTooMany: `Choose at most ${LIMITS.countriesMax} countries`,
 });
+
+/** 'YYYY-MM-DD' naming a real calendar day between 2000 and 2999. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^2\d{3}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The last day the offer works (UTC); blank or null means it does not expire. */
+const expiresField = z
+  .string({ error: CODE_MESSAGES.expiresInvalid })
+  .trim()
+  .refine((value) => value === '' || isCalendarDate(value), CODE_MESSAGES.expiresInvalid)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** ISO 3166 alpha-2 codes, upper-cased, unique and sorted; empty means every country (null). */
+const countriesField = z
+  .array(
+    z
+      .string({ error: CODE_MESSAGES.countriesInvalid })
+      .trim()
+      .toUpperCase()
+      .refine(isCountryCode, CODE_MESSAGES.countryUnknown),
+    { error: CODE_MESSAGES.countriesInvalid },
+  )
+  .max(LIMITS.countriesMax, CODE_MESSAGES.countriesTooMany)
+  .nullish()
+  .transform((value) => (value && value.length > 0 ? [...new Set(value)].sort() : null));
 
 /** Blank optional text becomes null, so "no product name" has one representation. */
 const optionalText = (max: number, message: string) =>
@@ -56,6 +91,13 @@ export const codeFormSchema = z.object({
   reward: rewardField,
   productName: optionalText(LIMITS.productNameMax, CODE_MESSAGES.productNameTooLong),
   link: optionalText(LIMITS.linkMax, CODE_MESSAGES.linkTooLong),
+  /**
+   * Shown on the service's page (decision 070). The form sends true for a new code; a create
+   * that leaves it out is not listed: nobody's code appears somewhere new without their say.
+   */
+  listed: z.boolean({ error: CODE_MESSAGES.listedInvalid }).optional(),
+  expiresAt: expiresField,
+  countries: countriesField,
 });
 
 /** PATCH /api/codes/:id: any subset of the form's fields, each with the same rules. */
@@ -65,28 +107,53 @@ export type CodeFormInput = z.input<typeof codeFormSchema>;
 export type CodeFormValues = z.output<typeof codeFormSchema>;
 export type CodeUpdateValues = z.output<typeof codeUpdateSchema>;
 
-/** A code as the API returns it (dashboard list, profile, landing preview). */
-export interface CodeDto {
-  id: string;
-  service: string;
-  serviceName: string;
-  productName: string | null;
-  code: string;
-  reward: string;
-  link: string | null;
-  clicks: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A code as the API returns it to its owner (the dashboard list, create, update). */
+export const codeSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  serviceName: z.string(),
+  productName: z.string().nullable(),
+  code: z.string(),
+  reward: z.string(),
+  link: z.string().nullable(),
+  clicks: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** 'YYYY-MM-DD', the last day it works; null when it does not expire. */
+  expiresAt: z.string().nullable(),
+  /** ISO 3166 alpha-2 codes where it works; null for everywhere. */
+  countries: z.array(z.string()).nullable(),
+  listed: z.boolean(),
+  /** "Did it work?" answers of the last 90 days (decision 070): the owner's statistic. */
+  feedback: z.object({
+    yes: z.number().int(),
+    no: z.number().int(),
+    reasons: z.object({
+      expired: z.number().int(),
+      not_accepted: z.number().int(),
+      not_eligible: z.number().int(),
+    }),
+  }),
+});
+export type CodeDto = z.infer<typeof codeSchema>;
+export type CodeFeedback = CodeDto['feedback'];
 
 /**
- * A public profile's code: what visitors may see. The click count and the edit time are the
- * owner's (dashboard) and are not published (decision 003).
+ * A public profile's code: what visitors may see. The click count, the edit time, the listing
+ * switch and the feedback counts are the owner's (dashboard) and are not published (decisions 003
+ * and 070); the offer details (expiry, countries) are.
  */
-export type PublicCodeDto = Omit<CodeDto, 'updatedAt' | 'clicks'>;
+export const publicCodeSchema = codeSchema.omit({
+  updatedAt: true,
+  clicks: true,
+  listed: true,
+  feedback: true,
+});
+export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 
 /** GET /api/profiles/:username and GET /api/landing/preview. */
-export interface ProfileDto {
-  username: string;
-  codes: PublicCodeDto[];
-}
+export const profileSchema = z.object({
+  username: z.string(),
+  codes: z.array(publicCodeSchema),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;

@@ -12,6 +12,18 @@ export const LIMITS = Object.freeze({
   serviceNameMax: 100,
   /** Codes one account may keep (decision 024): bounds the profile and each rebuild of it. */
   codesPerUserMax: 200,
+  /** Days a username its owner left stays theirs (decision 012): renames, deleted accounts. */
+  usernameHoldDays: 90,
+  /** At most one rename in this many days (decision 012); the first choice is not a rename. */
+  usernameRenameIntervalDays: 30,
+  /** 'Works in' countries one code may name (decision 070). */
+  countriesMax: 60,
+  /** Codes a service page shows at once, and each 'Show more' adds (decision 070). */
+  servicePageSize: 20,
+  /** Days of "Did it work?" answers that count (decision 070). */
+  feedbackWindowDays: 90,
+  /** A code with at least this many 'No' (and fewer 'Yes' than 'No') in the window is reported. */
+  reportedNoMin: 3,
 });
 
 /** UI timings of spec §4 and §9, in milliseconds. */
@@ -27,6 +39,12 @@ export const TIMINGS = Object.freeze({
 
 export const CONFETTI_PIECES = 50;
 export const DEFAULT_LOGO_SIZE = 400;
+/**
+ * The only sizes (square, px) a fetched logo is made and cached at: a request snaps up to the
+ * smallest that covers it (decision 032). The UI asks for 160.
+ */
+export const LOGO_SIZES = [64, 160, 400] as const;
+export type LogoSize = (typeof LOGO_SIZES)[number];
 export const LANDING_PREVIEW_COUNT = 6;
 
 /** QR code settings of spec §9. */

@@ -1,4 +1,5 @@
 import type { ProfileDto } from './code-schemas.ts';
+import type { ServiceCodesDto, ServiceDirectoryDto } from './discovery-schemas.ts';
 
 /**
  * The contract between the server and the web app's server entry (web/entry-server.tsx): the
@@ -9,7 +10,15 @@ export type PageData =
   | { readonly kind: 'landing'; readonly preview: ProfileDto }
   | { readonly kind: 'profile'; readonly profile: ProfileDto }
   | { readonly kind: 'profile-not-found'; readonly username: string }
-  | { readonly kind: 'not-found' };
+  | { readonly kind: 'not-found' }
+  | {
+      readonly kind: 'service';
+      readonly serviceId: string;
+      readonly country: string | undefined;
+      readonly codes: ServiceCodesDto;
+    }
+  | { readonly kind: 'service-not-found'; readonly serviceId: string }
+  | { readonly kind: 'directory'; readonly directory: ServiceDirectoryDto };
 
 export interface RenderInput {
   /** The request's path (and query), as the router sees it. */

@@ -84,3 +84,41 @@ export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export function serviceIdFromName(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
+
+export const serviceRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type ServiceRequestStatus = z.infer<typeof serviceRequestStatusSchema>;
+
+/** A service request on the wire (camelCase; raw rows never leave the server). */
+export const serviceRequestViewSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  displayName: z.string(),
+  domain: z.string(),
+  /** Null once the requester deleted their account (decision 080): the request stays. */
+  requestedBy: z.string().nullable(),
+  /** The requester's username (lowercase, no `@`); null while they have none (or the account is gone). */
+  requestedByUsername: z.string().nullable(),
+  requestedAt: z.string(),
+  status: serviceRequestStatusSchema,
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  notes: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ServiceRequestView = z.infer<typeof serviceRequestViewSchema>;
+
+/**
+ * A request as its requester sees it (GET /api/service-requests): no one's user id, and the
+ * admin's notes only once the request is reviewed (notes written while it waits are the admins').
+ */
+export const ownServiceRequestSchema = serviceRequestViewSchema.pick({
+  id: true,
+  serviceId: true,
+  displayName: true,
+  domain: true,
+  requestedAt: true,
+  status: true,
+  reviewedAt: true,
+  notes: true,
+});
+export type OwnServiceRequest = z.infer<typeof ownServiceRequestSchema>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { notesSchema } from './admin-schemas.ts';
 import { codeFormSchema } from './code-schemas.ts';
 import { serviceNameSchema } from './service-request-schemas.ts';
-import { NUL_MESSAGE } from './text-rules.ts';
+
+const NUL_MESSAGE = 'This field contains characters that are not allowed';
 
 const valid = { service: 'uber', code: 'ABC', reward: '10', productName: 'Ride', link: 'note' };
 

@@ -7,6 +7,12 @@ import type { PageHead, RenderInput, RenderOutput } from '../shared/page-render.
 import { App } from './App.tsx';
 import { AppRoot, createQueryClient } from './app-root.tsx';
 import { notFoundHead } from './components/errors/not-found-meta.ts';
+import { directoryQueryKey, serviceCodesQueryKey } from './features/discovery/api.ts';
+import {
+  directoryHead,
+  serviceHead,
+  serviceNotFoundHead,
+} from './features/discovery/service-meta.ts';
 import { landingPreviewQueryKey } from './features/landing/api.ts';
 import { landingHead } from './features/landing/landing-meta.ts';
 import { profileQueryKey } from './features/profile/api.ts';
@@ -29,6 +35,12 @@ function headFor(input: RenderInput): PageHead {
       return profileNotFoundHead(page.username);
     case 'not-found':
       return notFoundHead();
+    case 'service':
+      return serviceHead(page.codes, input.appUrl);
+    case 'service-not-found':
+      return serviceNotFoundHead();
+    case 'directory':
+      return directoryHead(input.appUrl, page.directory.services.length);
   }
 }
 
@@ -63,6 +75,19 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   if (page.kind === 'profile') {
     queryClient.setQueryData(profileQueryKey(page.profile.username), page.profile);
   }
+  if (page.kind === 'service') {
+    queryClient.setQueryData(serviceCodesQueryKey(page.serviceId, page.country), {
+      pages: [page.codes],
+      pageParams: [undefined],
+    });
+  }
+  if (page.kind === 'service-not-found') {
+    queryClient.setQueryData(serviceCodesQueryKey(page.serviceId, undefined), {
+      pages: [null],
+      pageParams: [undefined],
+    });
+  }
+  if (page.kind === 'directory') queryClient.setQueryData(directoryQueryKey, page.directory);
   if (page.kind === 'profile-not-found') {
     queryClient.setQueryData(profileQueryKey(page.username), null);
   }

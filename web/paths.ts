@@ -6,7 +6,11 @@ export const paths = {
   magicLink: '/magic-link',
   finishSignUp: '/finishSignUp',
   dashboard: '/dashboard',
+  settings: '/settings',
+  stats: '/dashboard/stats',
   admin: '/admin',
+  /** The directory of services with listed codes (decision 070); a service's page is /s/:id. */
+  directory: '/s',
   profile: (username: string) => `/${encodeURIComponent(username)}`,
   /** One code's own page (its link is what a visitor shares). */
   code: (username: string, codeId: string) =>

@@ -8,7 +8,11 @@ import { paths } from './paths.ts';
 const LandingPage = lazy(() => import('./features/landing/LandingPage.tsx'));
 const SignInPage = lazy(() => import('./features/auth/SignInPage.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage.tsx'));
+const SettingsPage = lazy(() => import('./features/settings/SettingsPage.tsx'));
+const StatsPage = lazy(() => import('./features/stats/StatsPage.tsx'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
+// Service pages and their directory (decision 070): their own chunk, outside the profile's budget.
+const DiscoveryRoute = lazy(() => import('./features/discovery/DiscoveryRoute.tsx'));
 const ProfileRoute = lazy(() => import('./features/profile/ProfileRoute.tsx'));
 const NotFoundPage = lazy(() =>
   import('./components/errors/NotFoundPage.tsx').then((module) => ({
@@ -71,6 +75,26 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={paths.stats}
+        element={
+          <Screen>
+            <RequireAuth>
+              <StatsPage />
+            </RequireAuth>
+          </Screen>
+        }
+      />
+      <Route
+        path={paths.settings}
+        element={
+          <Screen>
+            <RequireAuth>
+              <SettingsPage />
+            </RequireAuth>
+          </Screen>
+        }
+      />
+      <Route
         path={paths.admin}
         element={
           <Screen>
@@ -79,6 +103,7 @@ export function AppRoutes() {
           </Screen>
         }
       />
+      <Route path="/s/:serviceId?" element={<Screen>{<DiscoveryRoute />}</Screen>} />
       {/* One element for both: moving between a profile and one of its codes keeps the page. */}
       <Route
         path="/:username"

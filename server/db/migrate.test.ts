@@ -9,6 +9,8 @@ import {
 import { isForeignKeyViolation, isUniqueViolation } from './errors.ts';
 import { newId, nowIso } from './ids.ts';
 import { migrateToLatest } from './migrate.ts';
+import { usernameHolds } from './migrations/2026-11-23-0061-username-holds.ts';
+import { serviceRequestsByRequester } from './migrations/2026-11-23-0063-service-requests-by-requester.ts';
 import { seedDemoProfile, seedServices } from './seed.ts';
 
 const EXPECTED_TABLES = [
@@ -21,6 +23,7 @@ const EXPECTED_TABLES = [
   'codes',
   'clicks',
   'logos',
+  'username_holds',
 ];
 
 const EXPECTED_INDEXES: Array<[table: string, columns: string[]]> = [
@@ -28,8 +31,25 @@ const EXPECTED_INDEXES: Array<[table: string, columns: string[]]> = [
   ['users', ['username']],
   ['service_requests', ['service_id']],
   ['service_requests', ['status', 'requested_at']],
+  ['service_requests', ['requested_by', 'requested_at', 'id']],
   ['clicks', ['code_id', 'visitor_hash', 'clicked_at']],
+  ['username_holds', ['username']],
+  ['username_holds', ['held_until']],
+  ['logos', ['expires_at']],
+  ['logos', ['fetched_at']],
 ];
+
+/** A CHECK constraint on `column` refused the row: SQLite names the expression, PostgreSQL the constraint. */
+const isCheckViolationOn = (column: string) => (error: unknown) => {
+  const { code, message, constraint } = error as {
+    code?: string;
+    message?: string;
+    constraint?: string;
+  };
+  if (code === 'SQLITE_CONSTRAINT_CHECK')
+    return (message ?? '').includes(`${column} = lower(${column})`);
+  return code === '23514' && (constraint ?? '').includes(column);
+};
 
 for (const kind of testDatabaseKinds()) {
   describe(`migrations [${kind}]`, () => {
@@ -84,6 +104,33 @@ for (const kind of testDatabaseKinds()) {
       expect(indexes.some((cols) => columns.every((col, i) => cols[i] === col))).toBe(true);
     });
 
+    it('takes the username holds (0061) down and up again', async () => {
+      const migration = usernameHolds(kind);
+      // PostgreSQL lists every schema's tables (other test files' too): keep this file's.
+      const tables = async () =>
+        (await t.database.db.introspection.getTables()).filter(
+          (table) => t.schema === undefined || table.schema === t.schema,
+        );
+      const names = async () => (await tables()).map((table) => table.name);
+      const userColumns = async () =>
+        (await tables()).find((table) => table.name === 'users')?.columns.map((c) => c.name);
+      await migration.down?.(t.database.db);
+      expect(await names()).not.toContain('username_holds');
+      expect(await userColumns()).not.toContain('username_changed_at');
+      await migration.up(t.database.db);
+      expect(await names()).toContain('username_holds');
+      expect(await userColumns()).toContain('username_changed_at');
+    });
+
+    it('takes the requester index (0063) down and up again', async () => {
+      const byRequester = (indexes: string[][]) =>
+        indexes.some((cols) => cols.join() === 'requested_by,requested_at,id');
+      await serviceRequestsByRequester.down?.(t.database.db);
+      expect(byRequester(await indexedColumns('service_requests'))).toBe(false);
+      await serviceRequestsByRequester.up(t.database.db);
+      expect(byRequester(await indexedColumns('service_requests'))).toBe(true);
+    });
+
     it('seeds the catalogue, and seeding again is harmless', async () => {
       const count = async () =>
         Number(
@@ -129,7 +176,8 @@ for (const kind of testDatabaseKinds()) {
         .insertInto('users')
         .values(user({ username: 'Alex2' }))
         .execute();
-      await expect(upper).rejects.toThrow();
+      // The lowercase CHECK refuses it (not, say, a missing column or a closed connection).
+      await expect(upper).rejects.toSatisfy(isCheckViolationOn('username'));
     });
 
     it('keeps service ids unique', async () => {

@@ -16,6 +16,8 @@ export interface UsersTable {
    * current by triggers (migration 0052). Never written by the application.
    */
   profile_codes: Generated<string>;
+  /** When the user last renamed (migration 0061); null until the first rename. */
+  username_changed_at: Generated<Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -49,6 +51,8 @@ export interface ServicesTable {
   domain: string;
   created_at: Timestamp;
   created_by: string;
+  /** Bumped by triggers whenever the service page's content may change (migration 0070). */
+  listing_rev: Generated<number>;
 }
 
 export type ServiceRequestStatus = 'pending' | 'approved' | 'rejected';
@@ -58,7 +62,8 @@ export interface ServiceRequestsTable {
   service_id: string;
   display_name: string;
   domain: string;
-  requested_by: string;
+  /** Null once the requester deleted their account (migration 0080). */
+  requested_by: ColumnType<string | null, string, null>;
   requested_at: Timestamp;
   status: ColumnType<ServiceRequestStatus, ServiceRequestStatus | undefined, ServiceRequestStatus>;
   reviewed_by: string | null;
@@ -78,7 +83,28 @@ export interface CodesTable {
   clicks: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 1 when the code shows on its service's page (migration 0070; existing codes 0). */
+  listed: Generated<number>;
+  /** The last day the offer works, 'YYYY-MM-DD' (UTC); null when it does not expire. */
+  expires_on: Generated<string | null>;
+  /** JSON array of ISO 3166 alpha-2 codes where it works; null for everywhere. */
+  countries: Generated<string | null>;
 }
+
+/** A visitor's "Did it work?" answer (decision 070): one per visitor hash, code and UTC day. */
+export interface VotesTable {
+  id: Generated<number>;
+  code_id: string;
+  visitor_hash: string;
+  /** UTC day, 'YYYY-MM-DD'. */
+  day: string;
+  /** 1 yes, 0 no. */
+  worked: number;
+  reason: VoteReason | null;
+  created_at: Timestamp;
+}
+
+export type VoteReason = 'expired' | 'not_accepted' | 'not_eligible';
 
 export interface ClicksTable {
   id: Generated<number>;
@@ -89,7 +115,7 @@ export interface ClicksTable {
 }
 
 export interface LogosTable {
-  /** e.g. `lookup:uber:400x400` or `service:acme:400x400`. */
+  /** `service:{id}:{size}`, e.g. `service:acme:160` (sizes 64, 160, 400: decision 032). */
   cache_key: string;
   service_id: string;
   logo_data: string | null;
@@ -101,6 +127,42 @@ export interface LogosTable {
   expires_at: Timestamp | null;
 }
 
+/**
+ * A username its owner left, kept from everyone else until `held_until` (decision 012). `user_id`
+ * is not a foreign key: a hold outlives the account it came from.
+ */
+export interface UsernameHoldsTable {
+  username: string;
+  user_id: string;
+  held_until: Timestamp;
+}
+
+/** One code's copies on one UTC day (migration 0080 stats-rollups; kept by a trigger on clicks). */
+export interface DailyCodeStatsTable {
+  code_id: string;
+  user_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  copies: number;
+  unique_visitors: number;
+}
+
+/** One view of a public profile page (bots excluded); raw IPs are never stored. */
+export interface ProfileViewsTable {
+  id: Generated<number>;
+  user_id: string;
+  viewed_at: Timestamp;
+  visitor_hash: string;
+}
+
+/** One profile's views on one UTC day (kept by a trigger on profile_views). */
+export interface DailyProfileStatsTable {
+  user_id: string;
+  day: string;
+  views: number;
+  unique_visitors: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,7 +172,12 @@ export interface DB {
   service_requests: ServiceRequestsTable;
   codes: CodesTable;
   clicks: ClicksTable;
+  votes: VotesTable;
   logos: LogosTable;
+  username_holds: UsernameHoldsTable;
+  daily_code_stats: DailyCodeStatsTable;
+  profile_views: ProfileViewsTable;
+  daily_profile_stats: DailyProfileStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../../shared/error-codes.ts';
-import { AppError } from '../errors.ts';
+import { errors } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,12 +22,12 @@ export function registerCsrfProtection(api: FastifyInstance, appOrigin: string):
   api.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers.origin !== appOrigin) {
-      return done(new AppError(403, ERROR_CODES.csrf, 'Cross-origin request refused'));
+      return done(errors.crossOrigin('Cross-origin request refused'));
     }
     if (hasBody(request.headers)) {
       const type = request.headers['content-type'] ?? '';
       if (!/^application\/json\s*(;|$)/i.test(type)) {
-        return done(new AppError(403, ERROR_CODES.csrf, 'Requests must send a JSON body'));
+        return done(errors.crossOrigin('Requests must send a JSON body'));
       }
     }
     done();

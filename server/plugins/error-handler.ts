@@ -1,35 +1,52 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../../shared/error-codes.ts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isInvalidTextValue } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
 
-function toAppError(error: FastifyError | Error): AppError {
+type ValidationError = FastifyError & {
+  validation: { instancePath: string; message?: string }[];
+  validationContext?: string;
+};
+
+/**
+ * A request that does not match its route's schema. A path parameter that cannot name anything
+ * gets the route's own 404 when it declares one (`config.notFound`). Anything else is a 400 whose
+ * message is the first issue's (the spec's text) and whose `fields` maps each field to its first
+ * message.
+ */
+function validationError(error: ValidationError, request: FastifyRequest): AppError {
+  const notFound = request.routeOptions.config.notFound;
+  if (error.validationContext === 'params' && notFound) return notFound();
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? 'Invalid request';
+  }
+  return errors.badRequest(error.validation[0]?.message ?? 'Invalid request', fields);
+}
+
+function toAppError(error: FastifyError | Error, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationError(error as ValidationError, request);
+  }
   const fastifyError = error as FastifyError;
   if (isDatabaseUnavailable(error)) return errors.unavailable();
-  if (isInvalidTextValue(error)) {
-    return new AppError(400, ERROR_CODES.badRequest, 'Invalid characters in the request');
-  }
+  if (isInvalidTextValue(error)) return errors.invalidText();
   const status = fastifyError.statusCode;
   if (status === 413 || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new AppError(413, ERROR_CODES.payloadTooLarge, 'Request body is too large');
+    return errors.payloadTooLarge();
   }
-  if (status === 415) {
-    return new AppError(415, ERROR_CODES.badRequest, 'Unsupported content type');
-  }
-  if (status === 429) {
-    return errors.rateLimited(60);
-  }
-  if (status !== undefined && status >= 400 && status < 500) {
-    return new AppError(status, ERROR_CODES.badRequest, 'Invalid request');
-  }
-  return new AppError(500, ERROR_CODES.internal, 'Something went wrong. Please try again.');
+  if (status === 415) return errors.unsupportedMediaType();
+  if (status === 429) return errors.rateLimited(60);
+  if (status !== undefined && status >= 400 && status < 500) return errors.malformed(status);
+  return errors.internal();
 }
 
 /** The one error handler: every failure becomes `{ error: { code, message, fields? } }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }

@@ -138,12 +138,7 @@ export function registerSessions(app: FastifyInstance, config: Config, db: Kysel
   });
 }
 
-/** preHandler: 401 unless signed in. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await request.getAuth())) throw errors.unauthenticated();
-}
-
-/** The signed-in user; call only after requireUser. */
+/** The signed-in user: for routes declaring `config.auth` (route-rules.ts), which checked it. */
 export async function currentUser(request: FastifyRequest): Promise<AuthUser> {
   const auth = await request.getAuth();
   if (!auth) throw errors.unauthenticated();

@@ -1,51 +1,36 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { describeE2e } from './support/fixture.ts';
 
-describe('foundation in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+describeE2e('foundation in Chromium', (e2e) => {
   let page: Page;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    await context?.close();
-    context = await browser.newContext();
-    page = await context.newPage();
+    page = await e2e.newPage();
   });
 
   it('shows the 404 page with its two ways out', async () => {
-    await page.goto(`${server.url}/some/unknown/page`);
+    await page.goto(e2e.url('/some/unknown/page'));
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Go back home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(e2e.url('/'));
 
-    await page.goto(`${server.url}/a/b`);
+    await page.goto(e2e.url('/a/b'));
     await page.getByRole('button', { name: 'Go back' }).waitFor();
     await page.getByRole('button', { name: 'Go back' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(e2e.url('/'));
   });
 
   it.each(['/signup', '/login'])('replace-redirects %s to /magic-link', async (route) => {
-    await page.goto(`${server.url}/`);
-    await page.goto(`${server.url}${route}`);
-    await page.waitForURL(`${server.url}/magic-link`);
+    await page.goto(e2e.url('/'));
+    await page.goto(`${e2e.server.url}${route}`);
+    await page.waitForURL(e2e.url('/magic-link'));
     // replace: going back skips the redirecting entry and lands on the previous page.
     await page.goBack();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(e2e.url('/'));
   });
 
   it('shows the signed-out NavBar', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(e2e.url('/'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Refstash' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
@@ -61,7 +46,7 @@ describe('foundation in Chromium', () => {
       }
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.goto(`${server.url}/`);
+    await page.goto(e2e.url('/'));
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);

@@ -1,53 +1,11 @@
 import fs from 'node:fs';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../server/db/database.ts';
-import { newId, nowIso } from '../../server/db/ids.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { twentyCodeRows } from '../../server/test-support/twenty-codes.ts';
 import { decodeQrMarkup, decodeQrPixels } from '../../web/test-support/decode-qr.ts';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
-import { signInAs } from './support/sign-in.ts';
-
-const SERVICES = [
-  'uber',
-  'airbnb',
-  'spotify',
-  'netflix',
-  'lyft',
-  'revolut',
-  'wise',
-  'coinbase',
-  'doordash',
-  'robinhood',
-];
-
-/** Gives `username` 20 codes straight in the server's database. */
-async function addTwentyCodes(server: TestServer, userId: string): Promise<void> {
-  const database = createDatabase({ kind: 'sqlite', path: server.sqlitePath });
-  try {
-    for (let i = 0; i < 20; i += 1) {
-      const service = SERVICES[i % SERVICES.length]!;
-      await database.db
-        .insertInto('codes')
-        .values({
-          id: newId(),
-          user_id: userId,
-          service,
-          product_name: i % 3 ? 'Premium membership' : null,
-          code: `${service.toUpperCase()}-REF-${1000 + i}`,
-          reward: i % 2 ? `${10 + i}` : `${i + 1} months free`,
-          link: `https://${service}.com/invite/twenty-${i}`,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .execute();
-    }
-  } finally {
-    await database.close();
-  }
-}
+import { expectAccessible } from './support/axe.ts';
+import { describeE2e } from './support/fixture.ts';
 
 /** Every console message and page error of an anonymous visit. */
 function recordConsole(page: Page): string[] {
@@ -72,32 +30,17 @@ async function scriptBytes(page: Page): Promise<number> {
   );
 }
 
-describe('public pages in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let twenty: { id: string; username: string };
+describeE2e(
+  'public pages in Chromium',
+  (e2e) => {
+    beforeAll(async () => {
+      const twenty = await e2e.signInAs(await e2e.newContext(), { username: 'twenty' });
+      await e2e.withDb((db) => db.insertInto('codes').values(twentyCodeRows(twenty.id)).execute());
+    });
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const setup = await browser.newContext();
-    try {
-      twenty = await signInAs(setup, server, { username: 'twenty' });
-    } finally {
-      await setup.close();
-    }
-    await addTwentyCodes(server, twenty.id);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('without JavaScript, shows every card, and each code, its link and QR code on its page', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/twenty`);
+    it('without JavaScript, shows every card, and each code, its link and QR code on its page', async () => {
+      const page = await e2e.newPage({ javaScriptEnabled: false });
+      await page.goto(e2e.url('/twenty'));
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
         "@twenty's referral codes",
       );
@@ -110,20 +53,15 @@ describe('public pages in Chromium', () => {
       // Selectable in one tap, to copy by hand.
       expect(await code.evaluate((el) => getComputedStyle(el).userSelect)).toBe('all');
       expect(
-        await page.getByRole('link', { name: 'https://robinhood.com/invite/twenty-19' }).count(),
+        await page
+          .getByRole('link', { name: 'https://robinhood.com/invite/twenty-codes-19' })
+          .count(),
       ).toBe(1);
       expect(await page.getByRole('img', { name: 'QR code for Robinhood link' }).count()).toBe(1);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('hydrates the profile and the landing page without a console error or warning', async () => {
-    const context = await browser.newContext({
-      permissions: ['clipboard-read', 'clipboard-write'],
     });
-    try {
-      const page = await context.newPage();
+
+    it('hydrates the profile and the landing page without a console error or warning', async () => {
+      const page = await e2e.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
       const messages = recordConsole(page);
       const apiCalls: string[] = [];
       page.on('request', (request) => {
@@ -131,9 +69,9 @@ describe('public pages in Chromium', () => {
           apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
         }
       });
-      await page.goto(`${server.url}/`);
+      await page.goto(e2e.url('/'));
       await page.waitForLoadState('networkidle');
-      await page.goto(`${server.url}/twenty`);
+      await page.goto(e2e.url('/twenty'));
       await page.waitForLoadState('networkidle');
       // The data came with the page, and an anonymous visitor is not asked who they are.
       expect(apiCalls).toEqual([]);
@@ -147,77 +85,55 @@ describe('public pages in Chromium', () => {
       await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DOORDASH-REF-1018');
       await expect.poll(() => apiCalls.filter((call) => call.endsWith('/clicks'))).toHaveLength(1);
-      // The popup closes itself about 1.5 s after the copy, back on the profile's URL.
+      // The popup asks 'Did it work?' and waits for the answer (decision 070); it closes itself
+      // about 1.5 s after the answer, back on the profile's URL.
+      await dialog.getByText('Did it work?').waitFor();
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await dialog.getByText('Thanks! Your answer helps the next visitor.').waitFor();
+      await expect.poll(() => apiCalls.filter((call) => call.endsWith('/votes'))).toHaveLength(1);
       await dialog.waitFor({ state: 'hidden' });
-      expect(page.url()).toBe(`${server.url}/twenty`);
+      expect(page.url()).toBe(e2e.url('/twenty'));
 
       // Back closes a popup opened from the profile.
       await page.locator('main li a').first().click();
       await page.getByRole('dialog').waitFor();
       await page.goBack();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      expect(page.url()).toBe(`${server.url}/twenty`);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(page.url()).toBe(e2e.url('/twenty'));
+      await expectAccessible(page);
       expect(messages).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    });
 
-  it('keeps the JavaScript budgets as the browser downloads it (profile 100 kB, landing 130 kB)', async () => {
-    const context = await browser.newContext();
-    try {
+    it('keeps the JavaScript budgets as the browser downloads it (profile 100 kB, landing 130 kB)', async () => {
+      const context = await e2e.newContext();
       const page = await context.newPage();
-      await page.goto(`${server.url}/twenty`);
+      await page.goto(e2e.url('/twenty'));
       const profile = await scriptBytes(page);
       await context.clearCookies();
       const landingPage = await context.newPage();
-      await landingPage.goto(`${server.url}/`);
+      await landingPage.goto(e2e.url('/'));
       const landing = await scriptBytes(landingPage);
       expect(profile).toBeGreaterThan(10_000);
       expect(profile).toBeLessThanOrEqual(100_000);
       expect(landing).toBeLessThanOrEqual(130_000);
-    } finally {
-      await context.close();
-    }
-  });
+    });
 
-  it('answers 404 pages with their views', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const unknown = await page.goto(`${server.url}/no_such_user`);
+    it('answers 404 pages with their views', async () => {
+      const page = await e2e.newPage();
+      const unknown = await page.goto(e2e.url('/no_such_user'));
       expect(unknown?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Profile not found' }).waitFor();
-      const missing = await page.goto(`${server.url}/some/unknown/page`);
+      const missing = await page.goto(e2e.url('/some/unknown/page'));
       expect(missing?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    } finally {
-      await context.close();
-    }
-  });
-});
+    });
 
-describe("the dashboard's profile QR code", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('shows a QR code of the profile URL and downloads it as PNG and SVG', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
-    try {
-      await signInAs(context, server, { username: 'flyer' });
+    it('the dashboard shows a QR code of the profile URL and downloads it as PNG and SVG', async () => {
+      const context = await e2e.newContext({ acceptDownloads: true });
+      await e2e.signInAs(context, { username: 'flyer' });
       const page = await context.newPage();
-      await page.goto(`${server.url}/dashboard`);
-      const profileUrl = `${server.url}/flyer`;
+      await page.goto(e2e.url('/dashboard'));
+      const profileUrl = e2e.url('/flyer');
       const qr = page.getByRole('img', { name: `QR code for your profile, ${profileUrl}` });
       await qr.waitFor();
       expect(decodeQrMarkup(await qr.evaluate((svg) => svg.outerHTML))).toBe(profileUrl);
@@ -242,8 +158,7 @@ describe("the dashboard's profile QR code", () => {
         .toBuffer({ resolveWithObject: true });
       expect(info.width).toBe(1024);
       expect(decodeQrPixels(new Uint8ClampedArray(data), info.width, info.height)).toBe(profileUrl);
-    } finally {
-      await context.close();
-    }
-  });
-});
+    });
+  },
+  { databases: 'each' },
+);

@@ -58,6 +58,127 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    // Past its first success the generic run above meets the 30-day rename limit, so renames get
+    // their own: valid and near-valid names (some of them held or reserved) from fresh users.
+    it(`answers ${RUNS} renames without a 5xx; a refusal changes no row, a rename holds the old name`, async () => {
+      const held = await createActor(target);
+      const heldCookie = await held.cookie();
+      const heldName = held.username;
+      const moved = await call(target, {
+        method: 'PUT',
+        url: '/api/me/username',
+        body: { username: `m${heldName}` },
+        cookie: heldCookie,
+      });
+      expect(moved.statusCode).toBe(200);
+      const name = fc.oneof(
+        fc.stringMatching(/^[A-Za-z0-9_]{1,22}$/),
+        fc.constantFrom(heldName, heldName.toUpperCase(), 'stats', 'Search', 'u', 's', 'admin'),
+        fc.string({ maxLength: 24 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(name, fc.boolean(), async (username, firstChoice) => {
+          const actor = await createActor(target);
+          if (firstChoice) {
+            await target.database.db
+              .updateTable('users')
+              .set({ username: null })
+              .where('id', '=', actor.id)
+              .execute();
+          }
+          const before = await snapshot(target.database);
+          const response = await call(target, {
+            method: 'PUT',
+            url: '/api/me/username',
+            body: { username },
+            cookie: await actor.cookie(),
+          });
+          expect(response.statusCode, username).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect({ ...(await snapshot(target.database)), sessions: '' }, username).toEqual({
+              ...before,
+              sessions: '',
+            });
+            return;
+          }
+          const hold = await target.database.db
+            .selectFrom('username_holds')
+            .select('user_id')
+            .where('username', '=', actor.username)
+            .executeTakeFirst();
+          const renamed = !firstChoice && response.json().username !== actor.username;
+          expect(hold?.user_id, username).toBe(renamed ? actor.id : undefined);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+
+    it(`answers ${RUNS} hostile service ids and query strings of GET /api/services/:id/codes without a 5xx`, async () => {
+      const part = fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(
+          'uber',
+          'US',
+          'zz',
+          '1.2.3',
+          '999999999999.999999.999999',
+          '%00',
+          '..',
+          '%2F',
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(part, part, part, async (id, country, cursor) => {
+          const before = await snapshot(target.database);
+          const query = new URLSearchParams({ country, cursor }).toString();
+          const url = `/api/services/${encodeURIComponent(id)}/codes?${query}`;
+          const response = await call(target, { method: 'GET', url });
+          expect(response.statusCode, url).toBeLessThan(500);
+          expect(await snapshot(target.database), url).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
+    // Import files (decision 080): any bytes, CSV-like text and JSON-like text, as preview and as
+    // import. Never a 5xx; a refused import changes no row; an accepted one adds only valid codes.
+    it(`answers ${RUNS} hostile import files without a 5xx; a refusal changes no row`, async () => {
+      const header = 'service,productName,code,reward,link\r\n';
+      const cell = fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom('uber', 'Uber', 'nosuch', '', '"', '""', "'=1", '\u0000', '\r\n', ','),
+      );
+      const csvRow = fc.array(cell, { minLength: 0, maxLength: 7 }).map((cells) => cells.join(','));
+      const content = fc.oneof(
+        fc.uint8Array({ maxLength: 400 }).map((bytes) => Buffer.from(bytes)),
+        fc.array(csvRow, { maxLength: 8 }).map((rows) => Buffer.from(header + rows.join('\r\n'))),
+        fc.json().map((text) => Buffer.from(text)),
+        fc
+          .array(fc.dictionary(fc.constantFrom('service', 'code', 'reward', 'link', 'x'), cell))
+          .map((codes) => Buffer.from(JSON.stringify({ codes }))),
+      );
+      const actor = await createActor(target);
+      const cookie = await actor.cookie();
+      await fc.assert(
+        fc.asyncProperty(content, fc.boolean(), async (bytes, commit) => {
+          const before = await snapshot(target.database);
+          const body = JSON.stringify({ fileName: 'f.csv', content: bytes.toString('base64') });
+          const url = commit ? '/api/me/import' : '/api/me/import/preview';
+          const response = await call(target, { method: 'POST', url, body, cookie });
+          const label = bytes.toString('utf8').slice(0, 200);
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (response.statusCode >= 400 || !commit) {
+            expect({ ...(await snapshot(target.database)), sessions: '' }, label).toEqual({
+              ...before,
+              sessions: '',
+            });
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     it(`answers ${RUNS} hostile bodies per endpoint without a 5xx, and a refusal changes no row`, async () => {
       const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
       for (const route of endpoints) {

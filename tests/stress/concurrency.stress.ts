@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import { createScratchPostgres, type ScratchPostgres } from '../e2e/support/scratch-postgres.ts';
 import type { TestServer } from '../e2e/support/server.ts';
 import { distinctVisitors, runClickLoad } from './support/click-load.ts';
-import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
 import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
 import { startLoadServer } from './support/servers.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import { createScratchPostgres, type ScratchPostgres } from '../e2e/support/scratch-postgres.ts';
 import type { TestServer } from '../e2e/support/server.ts';
-import { BROWSER_UA } from './support/click-load.ts';
-import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
-import { openDatabase, seedCodes } from './support/seed.ts';
+import { distinctVisitors } from './support/click-load.ts';
+import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
 import { startLoadServer } from './support/servers.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
@@ -54,11 +54,27 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL outage', ()
   });
 
   const profile = () => fetch(`${server.url}/api/profiles/${username}`);
-  const click = () =>
-    fetch(`${server.url}/api/codes/${codeId}/clicks`, {
+  // Every click a new visitor: each 202 says counted, and the data must agree with the answers.
+  const visitor = distinctVisitors();
+  let sent = 0;
+  let counted = 0;
+  const click = async () => {
+    const response = await fetch(`${server.url}/api/codes/${codeId}/clicks`, {
       method: 'POST',
-      headers: { origin: server.url, 'user-agent': BROWSER_UA },
+      headers: { origin: server.url, 'user-agent': visitor(sent++) },
     });
+    if (response.status === 202 && (await response.clone().json()).counted === true) counted += 1;
+    return response;
+  };
+  /** Clicks stored for the code, read straight from PostgreSQL (not through the proxy). */
+  const stored = async () => {
+    const database = openDatabase({ kind: 'postgres', url: scratch.url });
+    try {
+      return await clickTotals(database, [codeId]);
+    } finally {
+      await database.close();
+    }
+  };
 
   it('answers 503 while the database is unreachable, stays up, and recovers by itself', async () => {
     expect((await profile()).status).toBe(200);
@@ -82,6 +98,9 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL outage', ()
     await until('profile 200', async () => ((await profile()).status === 200 ? true : undefined));
     expect((await click()).status).toBe(202);
     console.log(`outage: recovered ${Date.now() - recoveredIn} ms after the proxy came back`);
+    // The clicks refused with 503 left nothing behind; the one answered 202 is stored.
+    expect(counted).toBe(1);
+    expect(await stored()).toMatchObject({ events: 1, counter: 1 });
 
     // Cut again with queries in flight: each answers 200 or 503, never a 500.
     const inFlight = Array.from({ length: 40 }, (_, index) => (index % 2 ? profile() : click()));
@@ -93,5 +112,13 @@ describe.runIf(testDatabaseKinds().includes('postgres'))('PostgreSQL outage', ()
       (await profile()).status === 200 ? true : undefined,
     );
     expect(server.output()).not.toMatch(/uncaught|unhandled/i);
+    // Every click answered 202 counted is stored, once, and nothing else is: no click lost
+    // with its 202, none stored behind a 503.
+    expect(await stored()).toMatchObject({ events: counted, counter: counted });
+    // And clicks count again as usual.
+    for (let i = 0; i < 5; i += 1) expect((await click()).status).toBe(202);
+    expect(counted).toBeGreaterThanOrEqual(6);
+    expect(await stored()).toMatchObject({ events: counted, counter: counted });
+    console.log(`outage: ${sent} clicks sent, ${counted} answered 202 counted, all stored`);
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
+import { createScratchPostgres, type ScratchPostgres } from '../e2e/support/scratch-postgres.ts';
 import type { TestServer } from '../e2e/support/server.ts';
 import { BROWSER_UA, runClickLoad } from './support/click-load.ts';
-import { createScratchPostgres, type ScratchPostgres } from './support/scratch-postgres.ts';
 import { clickTotals, openDatabase, seedCodes } from './support/seed.ts';
 import { startLoadServer } from './support/servers.ts';
 

@@ -12,6 +12,8 @@ const SHOWN_AS_SENT: ReadonlySet<string> = new Set([
   ERROR_CODES.rateLimited,
   ERROR_CODES.conflict,
   ERROR_CODES.codeLimitReached,
+  ERROR_CODES.renameTooSoon,
+  ERROR_CODES.lastAdmin,
 ]);
 
 export interface ApiErrorOptions<TName extends string = string> {

@@ -14,37 +14,60 @@ import type { Dialect } from '../database.ts';
  * rebuilds a profile.
  */
 
+/**
+ * Which fields the array holds. 0052 built version 1; migration 0070 (decision 070) adds the
+ * offer details `expiresAt` and `countries` (version 2). The exported builders default to the
+ * latest, which is what the database runs after every migration.
+ */
+export type ProfileModelVersion = 1 | 2;
+export const LATEST_PROFILE_MODEL: ProfileModelVersion = 2;
+
 /** The columns whose change alters what a visitor sees. `clicks` and `updated_at` are not among them. */
-const VISIBLE_CODE_COLUMNS = 'user_id, service, product_name, code, reward, link, created_at';
+function visibleCodeColumns(version: ProfileModelVersion): string {
+  const base = 'user_id, service, product_name, code, reward, link, created_at';
+  return version === 1 ? base : `${base}, expires_on, countries`;
+}
 
 /** One code as visitors see it (shared/code-schemas.ts PublicCodeDto), from `codes c` and `services s`. */
-function codeObject(dialect: Dialect): string {
+function codeObject(dialect: Dialect, version: ProfileModelVersion): string {
   if (dialect === 'sqlite') {
-    return `json_object('id', c.id, 'service', c.service, 'serviceName', coalesce(s.name, c.service), 'productName', c.product_name, 'code', c.code, 'reward', c.reward, 'link', c.link, 'createdAt', c.created_at)`;
+    const offer =
+      version === 1 ? '' : `, 'expiresAt', c.expires_on, 'countries', json(c.countries)`;
+    return `json_object('id', c.id, 'service', c.service, 'serviceName', coalesce(s.name, c.service), 'productName', c.product_name, 'code', c.code, 'reward', c.reward, 'link', c.link, 'createdAt', c.created_at${offer})`;
   }
+  const offer = version === 1 ? '' : `, 'expiresAt', c.expires_on, 'countries', c.countries::jsonb`;
   // Same ISO 8601 form as JavaScript's toISOString, which the rest of the API answers.
-  return `jsonb_build_object('id', c.id, 'service', c.service, 'serviceName', coalesce(s.name, c.service), 'productName', c.product_name, 'code', c.code, 'reward', c.reward, 'link', c.link, 'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  return `jsonb_build_object('id', c.id, 'service', c.service, 'serviceName', coalesce(s.name, c.service), 'productName', c.product_name, 'code', c.code, 'reward', c.reward, 'link', c.link, 'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${offer})`;
 }
 
 /** The profile's array, newest first, as text; `userId` is an SQL expression. */
-export function profileCodesSql(dialect: Dialect, userId: string): string {
+export function profileCodesSql(
+  dialect: Dialect,
+  userId: string,
+  version: ProfileModelVersion = LATEST_PROFILE_MODEL,
+): string {
   const order = 'order by c.created_at desc, c.id desc';
   const aggregate =
     dialect === 'sqlite'
-      ? `json_group_array(${codeObject(dialect)} ${order})`
-      : `coalesce(jsonb_agg(${codeObject(dialect)} ${order})::text, '[]')`;
+      ? `json_group_array(${codeObject(dialect, version)} ${order})`
+      : `coalesce(jsonb_agg(${codeObject(dialect, version)} ${order})::text, '[]')`;
   return `(select ${aggregate} from codes c left join services s on s.id = c.service where c.user_id = ${userId})`;
 }
 
 /** Rebuilds every user's array in one statement: the backfill, and the bench's bulk load. */
-export function refreshAllProfiles(dialect: Dialect): RawBuilder<unknown> {
+export function refreshAllProfiles(
+  dialect: Dialect,
+  version: ProfileModelVersion = LATEST_PROFILE_MODEL,
+): RawBuilder<unknown> {
   if (dialect === 'sqlite') {
-    return sql.raw(`update users set profile_codes = ${profileCodesSql(dialect, 'users.id')}`);
+    return sql.raw(
+      `update users set profile_codes = ${profileCodesSql(dialect, 'users.id', version)}`,
+    );
   }
   return sql.raw(`
     update users u set profile_codes = p.codes
     from (
-      select c.user_id, jsonb_agg(${codeObject(dialect)} order by c.created_at desc, c.id desc)::text as codes
+      select c.user_id, jsonb_agg(${codeObject(dialect, version)} order by c.created_at desc, c.id desc)::text as codes
       from codes c left join services s on s.id = c.service
       group by c.user_id
     ) p
@@ -52,7 +75,7 @@ export function refreshAllProfiles(dialect: Dialect): RawBuilder<unknown> {
 }
 
 /** Every trigger of this migration and its table, on both dialects. */
-const PROFILE_TRIGGERS = [
+export const PROFILE_TRIGGERS = [
   ['codes', 'codes_profile_after_insert'],
   ['codes', 'codes_profile_after_update'],
   ['codes', 'codes_profile_after_delete'],
@@ -60,16 +83,16 @@ const PROFILE_TRIGGERS = [
 ] as const;
 
 /** SQLite has no functions in SQL; each trigger repeats the one generated statement. */
-function sqliteRefresh(where: string): string {
-  return `update users set profile_codes = ${profileCodesSql('sqlite', 'users.id')} where ${where};`;
+function sqliteRefresh(where: string, version: ProfileModelVersion): string {
+  return `update users set profile_codes = ${profileCodesSql('sqlite', 'users.id', version)} where ${where};`;
 }
 
-function sqliteTriggers(): string[] {
+function sqliteTriggers(version: ProfileModelVersion): string[] {
   return [
-    `create trigger codes_profile_after_insert after insert on codes begin ${sqliteRefresh('id = new.user_id')} end`,
-    `create trigger codes_profile_after_update after update of ${VISIBLE_CODE_COLUMNS} on codes begin ${sqliteRefresh('id in (old.user_id, new.user_id)')} end`,
-    `create trigger codes_profile_after_delete after delete on codes begin ${sqliteRefresh('id = old.user_id')} end`,
-    `create trigger services_profile_after_rename after update of name on services begin ${sqliteRefresh('id in (select user_id from codes where service = new.id)')} end`,
+    `create trigger codes_profile_after_insert after insert on codes begin ${sqliteRefresh('id = new.user_id', version)} end`,
+    `create trigger codes_profile_after_update after update of ${visibleCodeColumns(version)} on codes begin ${sqliteRefresh('id in (old.user_id, new.user_id)', version)} end`,
+    `create trigger codes_profile_after_delete after delete on codes begin ${sqliteRefresh('id = old.user_id', version)} end`,
+    `create trigger services_profile_after_rename after update of name on services begin ${sqliteRefresh('id in (select user_id from codes where service = new.id)', version)} end`,
   ];
 }
 
@@ -80,14 +103,24 @@ function sqliteTriggers(): string[] {
  * FOR NO KEY UPDATE: it waits for other rebuilds but not for the foreign-key checks of `codes`
  * (FOR KEY SHARE), which FOR UPDATE would deadlock with.
  */
-function postgresObjects(): string[] {
-  return [
-    `create function refstash_refresh_profile(uid text) returns void language plpgsql as $$
+export function postgresRefreshFunction(version: ProfileModelVersion): string {
+  return `create or replace function refstash_refresh_profile(uid text) returns void language plpgsql as $$
      begin
        perform 1 from users where id = uid for no key update;
-       update users set profile_codes = ${profileCodesSql('postgres', 'uid')} where id = uid;
+       update users set profile_codes = ${profileCodesSql('postgres', 'uid', version)} where id = uid;
      end
-     $$`,
+     $$`;
+}
+
+/** The update trigger names the visible columns, so a new visible column means a new trigger. */
+export function postgresUpdateTrigger(version: ProfileModelVersion): string {
+  return `create trigger codes_profile_after_update after update of ${visibleCodeColumns(version)} on codes
+     for each row execute function refstash_profile_on_code()`;
+}
+
+function postgresObjects(version: ProfileModelVersion): string[] {
+  return [
+    postgresRefreshFunction(version),
     `create function refstash_profile_on_code() returns trigger language plpgsql as $$
      begin
        if tg_op <> 'DELETE' then
@@ -111,8 +144,7 @@ function postgresObjects(): string[] {
      $$`,
     `create trigger codes_profile_after_insert after insert on codes
      for each row execute function refstash_profile_on_code()`,
-    `create trigger codes_profile_after_update after update of ${VISIBLE_CODE_COLUMNS} on codes
-     for each row execute function refstash_profile_on_code()`,
+    postgresUpdateTrigger(version),
     `create trigger codes_profile_after_delete after delete on codes
      for each row execute function refstash_profile_on_code()`,
     `create trigger services_profile_after_rename after update of name on services
@@ -120,15 +152,21 @@ function postgresObjects(): string[] {
   ];
 }
 
+/** SQLite: the profile triggers of `version`, replacing whatever is there (migration 0070). */
+export function sqliteProfileTriggers(version: ProfileModelVersion): string[] {
+  return sqliteTriggers(version);
+}
+
 /** The bench's bulk load pauses the triggers and rebuilds every profile once at the end. */
 export async function setProfileTriggers<T>(
   db: Kysely<T>,
   dialect: Dialect,
   enabled: boolean,
+  version: ProfileModelVersion = LATEST_PROFILE_MODEL,
 ): Promise<void> {
   if (dialect === 'sqlite') {
     if (enabled) {
-      for (const statement of sqliteTriggers()) await sql.raw(statement).execute(db);
+      for (const statement of sqliteTriggers(version)) await sql.raw(statement).execute(db);
     } else {
       for (const [, name] of PROFILE_TRIGGERS) await sql.raw(`drop trigger ${name}`).execute(db);
     }
@@ -147,9 +185,9 @@ export function profileReadModel(dialect: Dialect): Migration {
         .alterTable('users')
         .addColumn('profile_codes', 'text', (c) => c.notNull().defaultTo('[]'))
         .execute();
-      const statements = dialect === 'sqlite' ? sqliteTriggers() : postgresObjects();
+      const statements = dialect === 'sqlite' ? sqliteTriggers(1) : postgresObjects(1);
       for (const statement of statements) await sql.raw(statement).execute(db);
-      await refreshAllProfiles(dialect).execute(db);
+      await refreshAllProfiles(dialect, 1).execute(db);
     },
     async down(db: Kysely<unknown>) {
       for (const [table, name] of PROFILE_TRIGGERS) {

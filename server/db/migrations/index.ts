@@ -5,6 +5,12 @@ import { codesProfileOrderIndex } from './2026-11-22-0050-codes-profile-order-in
 import { clickCounterTrigger } from './2026-11-22-0051-click-counter-trigger.ts';
 import { profileReadModel } from './2026-11-22-0052-profile-read-model.ts';
 import { clickDedup } from './2026-11-22-0060-click-dedup.ts';
+import { usernameHolds } from './2026-11-23-0061-username-holds.ts';
+import { logoCacheBounds } from './2026-11-23-0062-logo-cache-bounds.ts';
+import { serviceRequestsByRequester } from './2026-11-23-0063-service-requests-by-requester.ts';
+import { discovery } from './2026-11-23-0070-discovery.ts';
+import { accountDeletion } from './2026-11-23-0080-account-deletion.ts';
+import { statsRollups } from './2026-11-23-0080-stats-rollups.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +20,11 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-22-0051-click-counter-trigger': clickCounterTrigger(dialect),
     '2026-11-22-0052-profile-read-model': profileReadModel(dialect),
     '2026-11-22-0060-click-dedup': clickDedup,
+    '2026-11-23-0061-username-holds': usernameHolds(dialect),
+    '2026-11-23-0062-logo-cache-bounds': logoCacheBounds,
+    '2026-11-23-0070-discovery': discovery(dialect),
+    '2026-11-23-0063-service-requests-by-requester': serviceRequestsByRequester,
+    '2026-11-23-0080-account-deletion': accountDeletion(dialect),
+    '2026-11-23-0080-stats-rollups': statsRollups(dialect),
   };
 }

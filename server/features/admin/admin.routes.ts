@@ -1,66 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ADMIN_MESSAGES,
-  addAdminSchema,
-  editRequestSchema,
-  reviewSchema,
-} from '../../../shared/admin-schemas.ts';
+import { ADMIN_MESSAGES, addAdminSchema, adminViewSchema } from '../../../shared/admin-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { errors, parseInput } from '../../errors.ts';
+import { answers, jsonBody } from '../../http/route-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { isAdmin } from './admin.repository.ts';
 import { addAdminByEmail, listAdminViews } from './admins.service.ts';
-import { approveRequest, editRequest, listRequestViews, rejectRequest } from './review.service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
-/** /api/admin routes. Every call re-checks the admins table: a removed admin is refused at once. */
+/** /api/admin/admins: who the admins are, and adding one. Service requests have their feature. */
 export async function adminRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  /** 401 for visitors, 403 with the action's message for users who are not admins. */
-  async function requireAdmin(request: FastifyRequest, forbiddenMessage: string) {
-    const user = await currentUser(request);
-    if (!(await isAdmin(db, user.id))) throw errors.forbidden(forbiddenMessage);
-    return user;
-  }
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/admin/service-requests', async (request, reply) => {
-    await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsList);
-    reply.header('Cache-Control', 'no-store');
-    return { requests: await listRequestViews(db) };
-  });
+  api.get(
+    '/admin/admins',
+    {
+      config: { auth: { admin: ADMIN_MESSAGES.onlyAdminsViewAdmins } },
+      schema: {
+        summary: 'Every admin (admins)',
+        response: answers({ 200: z.object({ admins: z.array(adminViewSchema) }) }),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { admins: await listAdminViews(db) };
+    },
+  );
 
-  app.post('/admin/service-requests/:id/approve', async (request) => {
-    const admin = await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsApprove);
-    const { id } = parseInput(idParams, request.params);
-    const { notes } = parseInput(reviewSchema, request.body);
-    return approveRequest(db, request.log, id, admin.id, notes);
-  });
-
-  app.post('/admin/service-requests/:id/reject', async (request) => {
-    const admin = await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsReject);
-    const { id } = parseInput(idParams, request.params);
-    const { notes } = parseInput(reviewSchema, request.body);
-    return { request: await rejectRequest(db, id, admin.id, notes) };
-  });
-
-  app.patch('/admin/service-requests/:id', async (request) => {
-    await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsUpdate);
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(editRequestSchema, request.body);
-    return { request: await editRequest(db, id, input) };
-  });
-
-  app.get('/admin/admins', async (request, reply) => {
-    await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsViewAdmins);
-    reply.header('Cache-Control', 'no-store');
-    return { admins: await listAdminViews(db) };
-  });
-
-  app.post('/admin/admins', async (request, reply) => {
-    const admin = await requireAdmin(request, ADMIN_MESSAGES.onlyAdminsAddAdmins);
-    const { email } = parseInput(addAdminSchema, request.body);
-    reply.code(201);
-    return { admin: await addAdminByEmail(db, email, admin.id) };
-  });
+  api.post(
+    '/admin/admins',
+    {
+      config: { auth: { admin: ADMIN_MESSAGES.onlyAdminsAddAdmins } },
+      schema: {
+        summary: 'Make a signed-up user an admin, by e-mail (admins)',
+        body: jsonBody(addAdminSchema),
+        response: answers({ 201: z.object({ admin: adminViewSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const admin = await currentUser(request);
+      const added = await addAdminByEmail(db, request.body.email, admin.id);
+      return reply.status(201).send({ admin: added });
+    },
+  );
 }

@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_MESSAGES } from '../../../shared/admin-schemas.ts';
+import { ADMIN_MESSAGES, type AdminView } from '../../../shared/admin-schemas.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { AdminRow, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { deleteAdmin, findUserByEmail, insertAdmin, listAdmins } from './admin.repository.ts';
-
-/** The wire shape of an admin record (spec §3). */
-export interface AdminView {
-  userId: string;
-  email: string;
-  username: string | null;
-  addedBy: string | null;
-  addedAt: string;
-}
 
 export function presentAdmin(row: AdminRow): AdminView {
   return {

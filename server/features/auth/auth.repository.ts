@@ -79,6 +79,19 @@ export async function deleteSignInToken(db: Kysely<DB>, tokenHash: string): Prom
   await db.deleteFrom('sign_in_tokens').where('token_hash', '=', tokenHash).execute();
 }
 
+/** Voids every other link sent to `email`: only the newest one mailed stays usable. */
+export async function deleteOtherSignInTokens(
+  db: Kysely<DB>,
+  email: string,
+  keepTokenHash: string,
+): Promise<void> {
+  await db
+    .deleteFrom('sign_in_tokens')
+    .where('email', '=', email)
+    .where('token_hash', '<>', keepTokenHash)
+    .execute();
+}
+
 export async function deleteExpiredSignInTokens(db: Kysely<DB>, now: string): Promise<void> {
   await db.deleteFrom('sign_in_tokens').where('expires_at', '<=', now).execute();
 }
@@ -130,14 +143,29 @@ export async function usernameExists(db: Kysely<DB>, username: string): Promise<
   return row !== undefined;
 }
 
-/** Sets the user's username (and the copy on their admin record); throws on a unique clash. */
-export async function updateUsername(
+/** The user's username and when they last renamed (null until the first rename). */
+export async function findUsernameState(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['username', 'username_changed_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets the user's username (and the copy on their admin record); `changedAt` records a rename.
+ * Throws on a unique clash. Run it inside the caller's transaction.
+ */
+export async function setUsername(
   db: Kysely<DB>,
   userId: string,
   username: string,
+  changedAt: string | undefined,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ username }).where('id', '=', userId).execute();
-    await trx.updateTable('admins').set({ username }).where('user_id', '=', userId).execute();
-  });
+  await db
+    .updateTable('users')
+    .set(changedAt ? { username, username_changed_at: changedAt } : { username })
+    .where('id', '=', userId)
+    .execute();
+  await db.updateTable('admins').set({ username }).where('user_id', '=', userId).execute();
 }

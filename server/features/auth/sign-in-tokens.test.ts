@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { nowIso } from '../../db/ids.ts';
 import { sha256Hex } from '../../plugins/session.ts';
 import { signInLinkFrom } from '../../test-support/smtp-capture.ts';
@@ -16,6 +16,10 @@ const capture = withSmtpCapture();
 describeEachDatabase(
   'sign-in link tokens',
   (ctx) => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
     it('mails a link of the form {APP_URL}/finishSignUp?token=<32 bytes> without the address', async () => {
       const email = uniqueEmail();
       await requestLink(ctx, email);
@@ -84,6 +88,29 @@ describeEachDatabase(
       const response = await verifyLink(ctx, { email, token });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('auth/invalid-action-code');
+    });
+
+    it('voids the older unused links of an address when a new one is issued', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const email = uniqueEmail('reissue');
+      const first = await mailedToken(ctx, capture.smtp(), email);
+      // Past the 1-per-minute limit, well within the first link's 15 minutes.
+      vi.setSystemTime(Date.now() + 61_000);
+      const second = await mailedToken(ctx, capture.smtp(), email);
+      const old = await verifyLink(ctx, { email, token: first });
+      expect(old.statusCode).toBe(400);
+      expect(old.json().error).toEqual({
+        code: 'auth/invalid-action-code',
+        message: 'This link has expired or already been used. Please request a new one.',
+      });
+      expect((await verifyLink(ctx, { email, token: second })).statusCode).toBe(200);
+    });
+
+    it("leaves other addresses' links alone when a link is issued", async () => {
+      const a = uniqueEmail('keep-a');
+      const tokenA = await mailedToken(ctx, capture.smtp(), a);
+      await mailedToken(ctx, capture.smtp(), uniqueEmail('keep-b'));
+      expect((await verifyLink(ctx, { email: a, token: tokenA })).statusCode).toBe(200);
     });
 
     it('keeps a token valid for its 15 minutes', async () => {

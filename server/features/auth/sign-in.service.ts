@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES } from '../../../shared/auth-schemas.ts';
-import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { errors } from '../../errors.ts';
 import { type AuthUser, sha256Hex } from '../../plugins/session.ts';
 import {
   consumeSignInToken,
   deleteExpiredSessionsOf,
   deleteExpiredSignInTokens,
+  deleteOtherSignInTokens,
   deleteSignInToken,
   findUserByEmail,
   insertSignInToken,
@@ -48,7 +48,9 @@ function describeMailError(error: unknown, token: string): Record<string, unknow
 /**
  * Stores a new token (its hash only) for the address and mails the link. Known and unknown
  * addresses take the same path: a first sign-in creates the account, so there is nothing to
- * tell apart. A failed send voids the token and answers the spec's message.
+ * tell apart. Once the mail is out, the address's older links are void (only the newest works);
+ * a failed send voids the new token instead, leaving the older ones as they were, and answers
+ * the spec's message.
  */
 export async function requestSignInLink(
   db: Kysely<DB>,
@@ -71,12 +73,12 @@ export async function requestSignInLink(
   } catch (error) {
     await deleteSignInToken(db, tokenHash);
     log.error({ cause: describeMailError(error, token) }, 'sign-in mail could not be sent');
-    throw new AppError(503, ERROR_CODES.unavailable, AUTH_MESSAGES.sendFailed);
+    throw errors.unavailable(AUTH_MESSAGES.sendFailed);
   }
+  await deleteOtherSignInTokens(db, input.email, tokenHash);
 }
 
-const invalidActionCode = () =>
-  new AppError(400, ERROR_CODES.invalidActionCode, AUTH_MESSAGES.linkExpired);
+const invalidActionCode = () => errors.linkExpired(AUTH_MESSAGES.linkExpired);
 
 /** Explains a failed consume: a live token means the address was wrong (and counts). */
 async function rejectConsume(db: Kysely<DB>, tokenHash: string, now: string): Promise<never> {
@@ -84,7 +86,7 @@ async function rejectConsume(db: Kysely<DB>, tokenHash: string, now: string): Pr
   const attempts = await recordWrongEmail(db, tokenHash);
   if (attempts === undefined) throw invalidActionCode();
   if (attempts >= MAX_WRONG_EMAILS) await deleteSignInToken(db, tokenHash);
-  throw new AppError(400, ERROR_CODES.invalidEmail, AUTH_MESSAGES.invalidEmail);
+  throw errors.invalidEmail(AUTH_MESSAGES.invalidEmail);
 }
 
 async function findOrCreateUser(db: Kysely<DB>, email: string, now: string) {
@@ -116,7 +118,7 @@ export async function completeSignIn(
   }
   const user = await findOrCreateUser(db, input.email, now);
   if (user.disabled_at !== null) {
-    throw new AppError(403, ERROR_CODES.userDisabled, AUTH_MESSAGES.userDisabled);
+    throw errors.userDisabled(AUTH_MESSAGES.userDisabled);
   }
   await updateLastLogin(db, user.id, now);
   await deleteExpiredSessionsOf(db, user.id, now);

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { ROUTE_LIKE_USERNAMES } from '../../../tests/spec/probe-cases.ts';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
 
 describeEachDatabase('usernames', (ctx) => {
@@ -66,6 +67,26 @@ describeEachDatabase('usernames', (ctx) => {
       const response = await claim(user.cookie, name);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe('Username is already taken. Please try another.');
+    },
+  );
+
+  // Issue 10, finding 8: names a future page could need (/stats, /search, /s/… service pages).
+  it.each([...ROUTE_LIKE_USERNAMES, 'Stats', 'SEARCH'])(
+    'refuses the route-like name %s as taken, and reports it unavailable',
+    async (name) => {
+      const user = await ctx.createUser({ username: null });
+      const response = await claim(user.cookie, name);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toBe('Username is already taken. Please try another.');
+      expect(await stored(user.id)).toBeNull();
+      const holders = await ctx.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', name.toLowerCase())
+        .execute();
+      expect(holders).toEqual([]);
+      const check = await ctx.request({ url: `/api/usernames/${name}` });
+      expect(check.json()).toEqual({ available: false });
     },
   );
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { NUL_MESSAGE } from '../../../shared/text-rules.ts';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
+
+const NUL_MESSAGE = 'This field contains characters that are not allowed';
 
 describeEachDatabase('NUL in a code field', (ctx) => {
   it('is refused with 400 and the same message on both databases, storing nothing', async () => {

@@ -15,6 +15,17 @@ export interface CodeWithServiceRow {
   clicks: number;
   created_at: string;
   updated_at: string;
+  listed: number;
+  expires_on: string | null;
+  countries: string | null;
+}
+
+/** A code's "Did it work?" answers since a day, by answer and reason (decision 070). */
+export interface VoteCountRow {
+  code_id: string;
+  worked: number;
+  reason: string | null;
+  n: number | string | bigint;
 }
 
 function selectCodesWithService(db: Db) {
@@ -32,6 +43,9 @@ function selectCodesWithService(db: Db) {
       'codes.clicks',
       'codes.created_at',
       'codes.updated_at',
+      'codes.listed',
+      'codes.expires_on',
+      'codes.countries',
     ]);
 }
 
@@ -94,4 +108,20 @@ export async function deleteOwnedCode(db: Db, userId: string, codeId: string): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The answers to the owner's codes since `sinceDay` ('YYYY-MM-DD'), grouped (decision 070). */
+export function voteCountsByOwner(
+  db: Db,
+  userId: string,
+  sinceDay: string,
+): Promise<VoteCountRow[]> {
+  return db
+    .selectFrom('votes')
+    .innerJoin('codes', 'codes.id', 'votes.code_id')
+    .select(['votes.code_id', 'votes.worked', 'votes.reason', (eb) => eb.fn.countAll().as('n')])
+    .where('codes.user_id', '=', userId)
+    .where('votes.day', '>=', sinceDay)
+    .groupBy(['votes.code_id', 'votes.worked', 'votes.reason'])
+    .execute() as Promise<VoteCountRow[]>;
 }

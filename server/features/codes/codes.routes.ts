@@ -1,89 +1,138 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { codeFormSchema, codeUpdateSchema } from '../../../shared/code-schemas.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { codeFormSchema, codeSchema, codeUpdateSchema } from '../../../shared/code-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { parseInput } from '../../errors.ts';
-import { enforceLimit, ipKey } from '../../plugins/rate-limiter.ts';
-import { currentUser, requireUser } from '../../plugins/session.ts';
+import { answers, codeIdSchema, jsonBody, noContent } from '../../http/route-schemas.ts';
+import type { RateRule } from '../../plugins/route-rules.ts';
+import { currentUser } from '../../plugins/session.ts';
 import { createClickRecorder } from './click-recorder.ts';
 import { recordClick } from './clicks.service.ts';
 import { codeNotFound, createCode, deleteCode, listCodes, updateCode } from './codes.service.ts';
 
 /** decisions.md: over 60 click requests per minute from one IP get 429. */
-export const CLICK_LIMIT = { perIp: 60, windowMs: 60_000 } as const;
+export const CLICK_LIMIT = {
+  name: 'clicks',
+  per: 'ip',
+  limit: 60,
+  windowMs: 60_000,
+} as const satisfies RateRule;
 
 /** Decision 024: creates, edits and deletes of one user together, per minute. */
-export const CODE_WRITE_LIMIT = { perUser: 60, windowMs: 60_000 } as const;
+export const CODE_WRITE_LIMIT = {
+  name: 'codes:write',
+  per: 'user',
+  limit: 60,
+  windowMs: 60_000,
+} as const satisfies RateRule;
 
-const CODE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id names no code: 404 without asking the database. */
+const codeParams = z.object({ id: codeIdSchema });
 
-/** A malformed id can name no code: answer 404 without asking the database. */
-function codeIdParam(request: FastifyRequest): string {
-  const { id } = request.params as { id: string };
-  if (!CODE_ID.test(id)) throw codeNotFound();
-  return id.toLowerCase();
-}
+const codeAnswer = z.object({ code: codeSchema });
 
-/** /api/codes: the owner's CRUD, and the public click recorder. */
+/**
+ * /api/codes: the owner's CRUD, and the public click recorder. This file is the example to copy
+ * (CONTRIBUTING.md "How to add a route"): each route declares who may call it, its limits and its
+ * schemas; the handler only does the work.
+ */
 export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, config, limiter } = deps;
+  const { db, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const clickRecorder = createClickRecorder(deps.database);
-  /** Every code write of the user counts against one budget (429 with Retry-After past it). */
-  const limitWrites = (userId: string) =>
-    enforceLimit(
-      limiter,
-      `codes:write:user:${userId}`,
-      CODE_WRITE_LIMIT.perUser,
-      CODE_WRITE_LIMIT.windowMs,
-      config.rateLimitScale,
-    );
   // Clicks still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => clickRecorder.close());
 
-  app.get('/codes', { preHandler: requireUser }, async (request, reply) => {
-    const user = await currentUser(request);
-    reply.header('Cache-Control', 'no-store');
-    return { codes: await listCodes(db, user.id) };
-  });
+  const owner = { auth: 'user', notFound: codeNotFound } as const;
+  const writes = { ...owner, rateLimits: [CODE_WRITE_LIMIT] };
 
-  app.post('/codes', { preHandler: requireUser }, async (request, reply) => {
-    const user = await currentUser(request);
-    await limitWrites(user.id);
-    const values = parseInput(codeFormSchema, request.body);
-    const code = await createCode(deps.database, user.id, values);
-    return reply.status(201).send({ code });
-  });
+  api.get(
+    '/codes',
+    {
+      config: owner,
+      schema: {
+        summary: "The signed-in user's codes, newest first",
+        response: answers({ 200: z.object({ codes: z.array(codeSchema) }) }),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return { codes: await listCodes(db, user.id) };
+    },
+  );
 
-  app.patch('/codes/:id', { preHandler: requireUser }, async (request) => {
-    const user = await currentUser(request);
-    await limitWrites(user.id);
-    const id = codeIdParam(request);
-    const values = parseInput(codeUpdateSchema, request.body);
-    return { code: await updateCode(db, user.id, id, values) };
-  });
+  api.post(
+    '/codes',
+    {
+      config: writes,
+      schema: {
+        summary: 'Add a code (at most 200 per user)',
+        body: jsonBody(codeFormSchema),
+        response: answers({ 201: codeAnswer }),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      const code = await createCode(deps.database, user.id, request.body);
+      return reply.status(201).send({ code });
+    },
+  );
 
-  app.delete('/codes/:id', { preHandler: requireUser }, async (request, reply) => {
-    const user = await currentUser(request);
-    await limitWrites(user.id);
-    await deleteCode(db, user.id, codeIdParam(request));
-    return reply.status(204).send();
-  });
+  api.patch(
+    '/codes/:id',
+    {
+      config: writes,
+      schema: {
+        summary: 'Change some fields of a code',
+        params: codeParams,
+        body: jsonBody(codeUpdateSchema),
+        response: answers({ 200: codeAnswer }),
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      return { code: await updateCode(db, user.id, request.params.id, request.body) };
+    },
+  );
 
-  app.post('/codes/:id/clicks', async (request, reply) => {
-    await enforceLimit(
-      limiter,
-      `clicks:ip:${ipKey(request.ip)}`,
-      CLICK_LIMIT.perIp,
-      CLICK_LIMIT.windowMs,
-      config.rateLimitScale,
-    );
-    const outcome = await recordClick(clickRecorder, {
-      codeId: codeIdParam(request),
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      secret: config.sessionSecret,
-    });
-    if (outcome === 'not-found') throw codeNotFound();
-    // Bots and repeats are answered like any copy; `counted` says whether this one was stored.
-    return reply.status(202).send({ counted: outcome === 'counted' });
-  });
+  api.delete(
+    '/codes/:id',
+    {
+      config: writes,
+      schema: {
+        summary: 'Delete a code',
+        params: codeParams,
+        response: answers({ 204: noContent }),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      await deleteCode(db, user.id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.post(
+    '/codes/:id/clicks',
+    {
+      config: { notFound: codeNotFound, rateLimits: [CLICK_LIMIT] },
+      schema: {
+        summary: 'Count a copy of a code (anyone; a repeat within 30 minutes is not counted)',
+        params: codeParams,
+        response: answers({ 202: z.object({ counted: z.boolean() }) }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await recordClick(clickRecorder, {
+        codeId: request.params.id,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        secret: config.sessionSecret,
+      });
+      if (outcome === 'not-found') throw codeNotFound();
+      // Bots and repeats are answered like any copy; `counted` says whether this one was stored.
+      return reply.status(202).send({ counted: outcome === 'counted' });
+    },
+  );
 }

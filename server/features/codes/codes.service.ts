@@ -13,8 +13,9 @@ import { newId, nowIso } from '../../db/ids.ts';
 import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { CodeUpdate, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
+import { feedbackSinceDay } from '../discovery/days.ts';
 import { serviceExists } from '../services/services.repository.ts';
-import { presentCode } from './codes.presenter.ts';
+import { feedbackByCode, presentCode } from './codes.presenter.ts';
 import {
   countCodesByUser,
   deleteOwnedCode,
@@ -22,6 +23,7 @@ import {
   insertCode,
   listCodesByUser,
   updateOwnedCode,
+  voteCountsByOwner,
 } from './codes.repository.ts';
 
 /** Someone else's code answers exactly like a missing one: 404, never 403. */
@@ -45,7 +47,12 @@ async function withServiceCheck<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function listCodes(db: Kysely<DB>, userId: string): Promise<CodeDto[]> {
-  return (await listCodesByUser(db, userId)).map(presentCode);
+  const [rows, votes] = await Promise.all([
+    listCodesByUser(db, userId),
+    voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
+  ]);
+  const feedback = feedbackByCode(votes);
+  return rows.map((row) => presentCode(row, feedback.get(row.id)));
 }
 
 /** 409 `code_limit_reached`: the account already keeps the most codes allowed (decision 024). */
@@ -82,6 +89,9 @@ export async function createCode(
         link: values.link,
         created_at: now,
         updated_at: now,
+        listed: values.listed ? 1 : 0,
+        expires_on: values.expiresAt,
+        countries: values.countries ? JSON.stringify(values.countries) : null,
       });
     }),
   );
@@ -103,11 +113,17 @@ export async function updateCode(
   if (values.reward !== undefined) changes.reward = values.reward;
   if (values.productName !== undefined) changes.product_name = values.productName;
   if (values.link !== undefined) changes.link = values.link;
+  if (values.listed !== undefined) changes.listed = values.listed ? 1 : 0;
+  if (values.expiresAt !== undefined) changes.expires_on = values.expiresAt;
+  if (values.countries !== undefined) {
+    changes.countries = values.countries ? JSON.stringify(values.countries) : null;
+  }
   const updated = await withServiceCheck(() => updateOwnedCode(db, userId, codeId, changes));
   if (!updated) throw codeNotFound();
   const row = await findOwnedCode(db, userId, codeId);
   if (!row) throw codeNotFound();
-  return presentCode(row);
+  const votes = await voteCountsByOwner(db, userId, feedbackSinceDay(new Date()));
+  return presentCode(row, feedbackByCode(votes.filter((v) => v.code_id === codeId)).get(codeId));
 }
 
 export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {

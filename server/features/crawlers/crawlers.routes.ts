@@ -29,7 +29,7 @@ function sitemapIndex(urls: string[]): string {
  */
 export async function crawlersRoutes(
   app: FastifyInstance,
-  { db, config }: AppDeps,
+  { db, config, discovery }: AppDeps,
   { maxUrls = SITEMAP_MAX_URLS }: { maxUrls?: number } = {},
 ): Promise<void> {
   const origin = config.appUrl;
@@ -57,15 +57,24 @@ export async function crawlersRoutes(
       .send(lines.join('\n'));
   });
 
+  /**
+   * The first file starts with the landing page, the service directory and every service page
+   * with a listed code (decision 070: bounded by the catalogue, far below one file).
+   */
+  const headUrls = async () => {
+    const { services } = await discovery.directory();
+    return [`${origin}/`, `${origin}/s`, ...services.map((s) => `${origin}/s/${s.id}`)];
+  };
+
   app.get('/sitemap.xml', async (_request, reply) => {
     reply.header('cache-control', CACHE).type('application/xml; charset=utf-8');
     const profiles = await countListedProfiles(db);
-    // The landing page is one entry of the first file.
-    if (profiles + 1 <= maxUrls) {
+    const head = await headUrls();
+    if (profiles + head.length <= maxUrls) {
       const usernames = await listedUsernames(db, 0, profiles);
-      return urlset([`${origin}/`, ...usernames.map(profileUrl)]);
+      return urlset([...head, ...usernames.map(profileUrl)]);
     }
-    const files = Math.ceil((profiles + 1) / maxUrls);
+    const files = Math.ceil((profiles + head.length) / maxUrls);
     return sitemapIndex(
       Array.from({ length: files }, (_, page) => `${origin}/sitemaps/${page + 1}.xml`),
     );
@@ -75,13 +84,14 @@ export async function crawlersRoutes(
     const match = /^([1-9]\d{0,6})\.xml$/.exec((request.params as { page: string }).page);
     if (!match) throw errors.notFound();
     const page = Number(match[1]);
-    // File 1 starts with the landing page, so it holds one profile fewer.
-    const offset = page === 1 ? 0 : (page - 1) * maxUrls - 1;
-    const limit = page === 1 ? maxUrls - 1 : maxUrls;
+    // File 1 starts with the landing and service pages, so it holds that many profiles fewer.
+    const head = await headUrls();
+    const offset = page === 1 ? 0 : (page - 1) * maxUrls - head.length;
+    const limit = page === 1 ? Math.max(0, maxUrls - head.length) : maxUrls;
     const usernames = await listedUsernames(db, offset, limit);
     if (usernames.length === 0 && page > 1) throw errors.notFound();
     const urls = usernames.map(profileUrl);
     reply.header('cache-control', CACHE).type('application/xml; charset=utf-8');
-    return urlset(page === 1 ? [`${origin}/`, ...urls] : urls);
+    return urlset(page === 1 ? [...head, ...urls] : urls);
   });
 }

@@ -1,4 +1,5 @@
 import { serviceDisplayName } from '../../../shared/display-name.ts';
+import type { LogoSize } from '../../../shared/limits.ts';
 import { AppError } from '../../errors.ts';
 import { fallbackIconSvg } from './fallback-svg.ts';
 import {
@@ -9,7 +10,7 @@ import {
 } from './logos.service.ts';
 
 /** The size logos are looked up at for images: a 80 px logo on a 2× screen. */
-const IMAGE_SIZE = 160;
+const IMAGE_SIZE: LogoSize = 160;
 
 export interface LogoImage {
   type: string;

@@ -12,6 +12,9 @@ const COLUMNS = [
   'expires_at',
 ] as const;
 
+/** The most rows the logo cache holds; a write to a full cache evicts the oldest (finding 2). */
+export const MAX_CACHED_LOGOS = 2000;
+
 /** The cached row for a key, if it has not expired. */
 export async function findFreshLogo(
   db: Kysely<DB>,
@@ -26,8 +29,52 @@ export async function findFreshLogo(
     .executeTakeFirst();
 }
 
-/** Stores (or replaces) the cached outcome of a lookup. */
-export async function saveLogo(db: Kysely<DB>, row: LogoRow): Promise<void> {
+/** Deletes every row that has expired by `now`; returns how many. */
+export async function purgeExpiredLogos(db: Kysely<DB>, now: string): Promise<number> {
+  const result = await db.deleteFrom('logos').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the oldest rows (by fetch time) beyond `maxRows`; returns how many. */
+export async function evictOldestLogos(db: Kysely<DB>, maxRows: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('logos')
+    .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  const excess = Number(n) - maxRows;
+  if (excess <= 0) return 0;
+  const result = await db
+    .deleteFrom('logos')
+    .where('cache_key', 'in', (eb) =>
+      eb
+        .selectFrom('logos')
+        .select('cache_key')
+        .orderBy('fetched_at')
+        .orderBy('cache_key')
+        .limit(excess),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface SaveLogoOptions {
+  /** The clock expired rows are purged by (ISO 8601). */
+  now: string;
+  /** The bound of the whole cache (MAX_CACHED_LOGOS unless a test asks for less). */
+  maxRows?: number;
+}
+
+/**
+ * Stores (or replaces) the cached outcome of a lookup, then keeps the cache bounded: expired rows
+ * are purged and, past the bound, the oldest are evicted. Writes are rare (each follows a network
+ * fetch, at most 120 a minute), so the count this costs is cheap. Instances writing at the same
+ * moment may each see the cache one row short of full: the bound holds to within a few rows.
+ */
+export async function saveLogo(
+  db: Kysely<DB>,
+  row: LogoRow,
+  { now, maxRows = MAX_CACHED_LOGOS }: SaveLogoOptions,
+): Promise<void> {
   await db
     .insertInto('logos')
     .values(row)
@@ -42,4 +89,6 @@ export async function saveLogo(db: Kysely<DB>, row: LogoRow): Promise<void> {
       }),
     )
     .execute();
+  await purgeExpiredLogos(db, now);
+  await evictOldestLogos(db, maxRows);
 }

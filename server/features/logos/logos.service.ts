@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isKnownService } from '../../../shared/known-services.ts';
+import { LOGO_SIZES, type LogoSize } from '../../../shared/limits.ts';
+import type { LogoAnswer } from '../../../shared/service-schemas.ts';
 import type { DB, LogoRow } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { brandSvg } from './brand-icons.ts';
@@ -13,12 +15,7 @@ import {
   LogoFetchError,
 } from './safe-fetch.ts';
 
-/** The answer of both lookups (spec §3 "Logo"). */
-export interface LogoAnswer {
-  logoData: string | null;
-  logoType: string | null;
-  logoUrl: string | null;
-}
+export type { LogoAnswer } from '../../../shared/service-schemas.ts';
 
 export interface LogoQuery {
   serviceId: string;
@@ -37,8 +34,18 @@ const ICON_PATHS = ['/apple-touch-icon.png', '/favicon.ico'] as const;
 
 const noLogo = () => errors.notFound('No logo for this service');
 
+/**
+ * The size a request is served at: the smallest of LOGO_SIZES that covers both sides, else the
+ * largest. A fetched logo is made, stored and keyed only at these sizes, so odd sizes add no
+ * cache row and no network fetch.
+ */
+export function logoSize(width: number, height: number): LogoSize {
+  const wanted = Math.max(width, height);
+  return LOGO_SIZES.find((size) => size >= wanted) ?? LOGO_SIZES[LOGO_SIZES.length - 1] ?? 400;
+}
+
 function cacheKey({ serviceId, width, height }: LogoQuery): string {
-  return `service:${serviceId}:${width}x${height}`;
+  return `service:${serviceId}:${logoSize(width, height)}`;
 }
 
 function answerFromRow(row: LogoRow): LogoAnswer | null {
@@ -70,7 +77,11 @@ export interface SecondaryDeps {
   log: FastifyBaseLogger;
   /** When the stand-in test site may be reached on loopback (never in production). */
   allowLoopback: boolean;
-  /** Called once before a network fetch: the route's rate limit. */
+  /** Test-only: the authority the stand-in site's certificate is signed by (never in production). */
+  ca?: string | undefined;
+  /** The budget of one site's fetch, both icons together (3 s unless configured shorter). */
+  timeoutMs: number;
+  /** Called once before a network fetch: the route's rate limits (per IP and in all). */
   beforeNetworkFetch: () => Promise<void>;
 }
 
@@ -78,15 +89,16 @@ export interface SecondaryDeps {
 const inFlight = new Map<string, Promise<LogoRow>>();
 
 async function fetchSiteLogo(domain: string, query: LogoQuery, policy: FetchPolicy) {
-  // Plain http only for the local stand-in site of the tests; real sites use https.
-  const origin = `${policy.loopbackHost ? 'http' : 'https'}://${domain}`;
-  const signal = AbortSignal.timeout(LOGO_FETCH_LIMITS.timeoutMs);
+  // https always: the tests' local stand-in site too, with a certificate from a test authority.
+  const origin = `https://${domain}`;
+  const signal = AbortSignal.timeout(policy.timeoutMs ?? LOGO_FETCH_LIMITS.timeoutMs);
   let lastError: unknown;
   for (const path of ICON_PATHS) {
     if (signal.aborted) break;
     try {
       const image = await fetchImageSafely(`${origin}${path}`, policy, signal);
-      return await toPngLogo(image.bytes, image.contentType, query.width, query.height);
+      const size = logoSize(query.width, query.height);
+      return await toPngLogo(image.bytes, image.contentType, size, size);
     } catch (error) {
       lastError = error;
     }
@@ -99,7 +111,11 @@ async function fetchAndCache(deps: SecondaryDeps, domain: string, query: LogoQue
   const base = { cache_key: cacheKey(query), service_id: query.serviceId };
   let row: LogoRow;
   try {
-    const policy: FetchPolicy = deps.allowLoopback ? { loopbackHost: domain } : {};
+    const policy: FetchPolicy = {
+      timeoutMs: deps.timeoutMs,
+      ...(deps.allowLoopback ? { loopbackHost: domain } : {}),
+      ...(deps.ca ? { ca: deps.ca } : {}),
+    };
     const png = await fetchSiteLogo(domain, query, policy);
     row = {
       ...base,
@@ -123,7 +139,7 @@ async function fetchAndCache(deps: SecondaryDeps, domain: string, query: LogoQue
       expires_at: new Date(now + FAILURE_TTL_MS).toISOString(),
     };
   }
-  await saveLogo(deps.db, row);
+  await saveLogo(deps.db, row, { now: new Date(now).toISOString() });
   return row;
 }
 

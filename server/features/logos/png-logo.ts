@@ -1,3 +1,4 @@
+import { imageSignature } from './image-signature.ts';
 import { LogoFetchError } from './safe-fetch.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -46,16 +47,18 @@ function decodeIco(
   return { input: rgba, raw: { width, height } };
 }
 
-const ICO_MAGIC = Buffer.from([0, 0, 1, 0]);
-
-/** Servers label favicons inconsistently, so the file's own magic number decides. */
-function looksLikeIco(bytes: Buffer): boolean {
-  return bytes.subarray(0, 4).equals(ICO_MAGIC);
-}
+/** The most PNG bytes one stored logo may take (finding 2: the cache must stay small). */
+export const MAX_STORED_LOGO_BYTES = 64 * 1024;
 
 /**
  * Re-encodes a fetched raster image as a PNG of exactly width × height (letterboxed on
  * transparency). Decoding and re-encoding strips anything but pixels from what we store.
+ * A full-colour PNG over MAX_STORED_LOGO_BYTES is re-encoded with a 256-colour palette; one
+ * still over it (or too big for a palette to help) is refused, and the fallback icon is drawn.
+ *
+ * Before sharp sees a byte, the file's own magic number must be PNG, JPEG, GIF, WebP or ICO
+ * (servers label favicons inconsistently, and libvips would otherwise pick any loader it has:
+ * SVG, TIFF, PDF, …). Anything else is `Invalid logo type: {type}`, the type the bytes show.
  */
 export async function toPngLogo(
   bytes: Buffer,
@@ -63,18 +66,35 @@ export async function toPngLogo(
   width: number,
   height: number,
 ): Promise<Buffer> {
+  const signature = imageSignature(bytes);
+  if (!signature.accepted) throw new LogoFetchError(`Invalid logo type: ${signature.type}`);
+  const undecodable = () => new LogoFetchError(`Could not decode the ${contentType} logo`);
+  const ico = signature.format === 'ico' ? decodeIco(bytes) : null;
+  if (signature.format === 'ico' && !ico) throw undecodable();
+  // An .ico's entry is checked by decodeIco: an embedded PNG, or raw pixels.
+  const expected = ico ? 'png' : signature.format;
   // Loaded on the first fetched logo, not at startup (libvips costs ~85 ms to load).
   const { default: sharp } = await import('sharp');
-  const ico = looksLikeIco(bytes) ? decodeIco(bytes) : null;
   const image = ico?.raw
     ? sharp(ico.input, { raw: { width: ico.raw.width, height: ico.raw.height, channels: 4 } })
     : sharp(ico?.input ?? bytes, { limitInputPixels: 4096 * 4096 });
   try {
-    return await image
-      .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .png()
-      .toBuffer();
+    // libvips sniffs the loader itself: make sure it chose the one the magic number named.
+    if (!ico?.raw && (await image.metadata()).format !== expected) throw undecodable();
+    const resized = image.resize(width, height, {
+      fit: 'contain',
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    });
+    const full = await resized.clone().png().toBuffer();
+    if (full.length <= MAX_STORED_LOGO_BYTES) return full;
+    // A palette turns 4 bytes a pixel into 1 at best: past 4× the cap it cannot fit, and
+    // quantising noise costs seconds of CPU, so it is not tried.
+    if (full.length <= 4 * MAX_STORED_LOGO_BYTES) {
+      const palette = await resized.png({ palette: true }).toBuffer();
+      if (palette.length <= MAX_STORED_LOGO_BYTES) return palette;
+    }
   } catch {
-    throw new LogoFetchError(`Could not decode the ${contentType} logo`);
+    throw undecodable();
   }
+  throw new LogoFetchError(`Logo is larger than ${MAX_STORED_LOGO_BYTES} bytes once re-encoded`);
 }

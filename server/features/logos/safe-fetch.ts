@@ -25,6 +25,13 @@ export interface FetchPolicy {
    * other range, stay refused.
    */
   loopbackHost?: string;
+  /**
+   * Test-only (config.logoFetchCa): the PEM authority TLS trusts instead of the public roots, so
+   * the https path runs against a local stand-in site with its own test CA.
+   */
+  ca?: string;
+  /** The budget of the whole attempt; LOGO_FETCH_LIMITS.timeoutMs unless configured shorter. */
+  timeoutMs?: number;
 }
 
 export interface FetchedImage {
@@ -59,7 +66,10 @@ async function resolveAllowed(hostname: string, port: number, policy: FetchPolic
 }
 
 function safeAgent(policy: FetchPolicy): Agent {
-  const connect = buildConnector({ timeout: LOGO_FETCH_LIMITS.timeoutMs });
+  const connect = buildConnector({
+    timeout: policy.timeoutMs ?? LOGO_FETCH_LIMITS.timeoutMs,
+    ...(policy.ca ? { ca: policy.ca } : {}),
+  });
   return new Agent({
     connect(options, callback) {
       const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
@@ -107,7 +117,7 @@ async function readCapped(body: AsyncIterable<Uint8Array>, maxBytes: number): Pr
 export async function fetchImageSafely(
   url: string,
   policy: FetchPolicy = {},
-  signal: AbortSignal = AbortSignal.timeout(LOGO_FETCH_LIMITS.timeoutMs),
+  signal: AbortSignal = AbortSignal.timeout(policy.timeoutMs ?? LOGO_FETCH_LIMITS.timeoutMs),
 ): Promise<FetchedImage> {
   const agent = safeAgent(policy);
   try {

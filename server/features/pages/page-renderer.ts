@@ -34,6 +34,9 @@ const PAGE_MODULES: Record<RenderInput['page']['kind'], string> = {
   profile: 'features/profile/ProfileRoute.tsx',
   'profile-not-found': 'features/profile/ProfileRoute.tsx',
   'not-found': 'components/errors/NotFoundPage.tsx',
+  service: 'features/discovery/DiscoveryRoute.tsx',
+  'service-not-found': 'features/discovery/DiscoveryRoute.tsx',
+  directory: 'features/discovery/DiscoveryRoute.tsx',
 };
 
 function preloadTags(manifest: Record<string, ManifestEntry>): Record<string, string> {

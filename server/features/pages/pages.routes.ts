@@ -1,15 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProfileDto } from '../../../shared/code-schemas.ts';
+import { serviceCodesQuerySchema } from '../../../shared/discovery-schemas.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE } from '../../http-cache.ts';
+import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
+import { createViewRecorder } from '../account/stats.service.ts';
+import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
+import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
 
@@ -20,6 +24,8 @@ const BROWSER_SCREENS = [
   '/magic-link',
   '/finishSignUp',
   '/dashboard',
+  '/dashboard/stats',
+  '/settings',
   '/admin',
 ];
 
@@ -66,10 +72,13 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, config }: AppDeps,
+  { db, config, discovery }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
+  const views = createViewRecorder(db, app.log);
+  // Views still queued are written before the app (and then the database) closes.
+  app.addHook('onClose', () => views.flush().then(() => undefined));
   const render = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -95,9 +104,26 @@ export async function pagesRoutes(
     if (request.url.split('?')[0] !== canonicalPath) return reply.redirect(canonicalPath, 301);
     const row = await findPublicProfile(db, lower);
     if (!row) {
+      // A name its owner renamed away from still leads to them for the hold's 90 days.
+      const current = await currentNameOfHolder(db, lower, Date.now());
+      if (current !== undefined) {
+        return sendMoved(reply, `/${current}${codeId ? `/${codeId.toLowerCase()}` : ''}`);
+      }
       return render(request, reply, 404, `profile-not-found:${lower}`, {
         kind: 'profile-not-found',
         username: lower,
+      });
+    }
+    if (!codeId) {
+      // A view of the profile page (decision 080). Counted here, where every browser visit
+      // arrives (the page is `max-age=0`: a revisit revalidates, and a 304 is a view too), and
+      // never awaited: the page does not wait for the write. Bots are left out by user agent.
+      views.record({
+        userId: row.id,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        secret: config.sessionSecret,
+        now: new Date(),
       });
     }
     const version = contentVersion(row.profile_codes);
@@ -136,6 +162,44 @@ export async function pagesRoutes(
       `landing:${version}`,
       { kind: 'landing', preview },
       LANDING_IMAGE_VERSION,
+    );
+  });
+
+  // Service pages (decision 070): each view is the next place in the service's rotation; the
+  // rendered page is cached by the listing's content, the rotation and the country filter.
+  app.get('/s', async (request, reply) => {
+    const directory = await discovery.directory();
+    const version = contentVersion(JSON.stringify(directory));
+    return render(request, reply, 200, `directory:${version}`, { kind: 'directory', directory });
+  });
+
+  app.get('/s/:serviceId', async (request, reply) => {
+    const { serviceId } = request.params as { serviceId: string };
+    const parsedId = serviceIdParam.safeParse(serviceId);
+    const query = serviceCodesQuerySchema.safeParse(request.query);
+    if (!parsedId.success) return notFound(request, reply);
+    const id = parsedId.data;
+    const country = query.success ? query.data.country : undefined;
+    const canonical = `/s/${id}${country ? `?country=${country}` : ''}`;
+    // One address per page: the id in lowercase; an unknown country filter is dropped.
+    if (request.url.split('?')[0] !== `/s/${id}` || !query.success) {
+      return reply.redirect(canonical, 301);
+    }
+    const listing = await discovery.listing(id);
+    if (!listing) {
+      return render(request, reply, 404, `service-not-found:${id}`, {
+        kind: 'service-not-found',
+        serviceId: id,
+      });
+    }
+    const rotation = discovery.nextRotation(listing, country);
+    const codes = discovery.page(listing, country, rotation);
+    return render(
+      request,
+      reply,
+      200,
+      `service:${canonical}:${listing.version}:${rotation.epoch}:${rotation.slot}`,
+      { kind: 'service', serviceId: id, country, codes },
     );
   });
 

@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import { oncePer } from '../../once-per.ts';
 
 export interface PublicProfileRow {
+  /** The owner's id: counts the page's views (decision 080); never sent. */
+  id: string;
   username: string;
   /** The JSON array of migration 0052's read model, ready to send. */
   profile_codes: string;
@@ -35,7 +37,7 @@ const compiledProfileQuery = oncePer((db: Kysely<DB>) =>
 export function profileQuery(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('users')
-    .select(['username', 'profile_codes'])
+    .select(['id', 'username', 'profile_codes'])
     .where('username', '=', username)
     .where('disabled_at', 'is', null);
 }

@@ -5,14 +5,19 @@ import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { findPublicProfile } from './profiles.repository.ts';
 
+export const profileNotFound = () => errors.notFound('Profile not found', ERROR_CODES.userNotFound);
+
 /**
  * The public profile as JSON text, `{ username, codes }`, sent as is: the codes array comes from
  * the database ready-made (migration 0052), so it is neither parsed nor serialised here.
- * 404 `USER_NOT_FOUND` when no (enabled) user has that username.
+ * Undefined when no (enabled) user has that (lowercase) username.
  */
-export async function getProfileJson(db: Kysely<DB>, username: string): Promise<string> {
-  const row = await findPublicProfile(db, username.toLowerCase());
-  if (!row) throw errors.notFound('Profile not found', ERROR_CODES.userNotFound);
+export async function getProfileJson(
+  db: Kysely<DB>,
+  username: string,
+): Promise<string | undefined> {
+  const row = await findPublicProfile(db, username);
+  if (!row) return undefined;
   // Usernames are [a-z0-9_], so JSON.stringify only adds the quotes; it stays for safety.
   return `{"username":${JSON.stringify(row.username)},"codes":${row.profile_codes}}`;
 }

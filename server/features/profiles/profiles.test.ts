@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import {
   profileCodesSql,
   refreshAllProfiles,
@@ -48,6 +47,8 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
       reward: '10',
       link: 'https://example.com/r',
       createdAt: third.createdAt,
+      expiresAt: null,
+      countries: null,
     });
     expect(body.codes.map((c: { id: string }) => c.id)).toEqual([third.id, second.id, first.id]);
   });
@@ -129,7 +130,12 @@ type PublicCode = Record<string, unknown>;
 async function expectedProfile(ctx: TestContext, user: TestUser): Promise<PublicCode[]> {
   const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
   expect(own.statusCode).toBe(200);
-  return own.json().codes.map(({ clicks: _c, updatedAt: _u, ...rest }: PublicCode) => rest);
+  // The switch and the answers are the owner's (decision 070); expiry and countries are public.
+  return own
+    .json()
+    .codes.map(
+      ({ clicks: _c, updatedAt: _u, listed: _l, feedback: _f, ...rest }: PublicCode) => rest,
+    );
 }
 
 async function publicCodes(ctx: TestContext, username: string): Promise<PublicCode[]> {
@@ -286,7 +292,7 @@ describeEachDatabase('GET /api/landing/preview', (ctx) => {
     expect(profile.codes).toHaveLength(8);
     const response = await ctx.request({ url: '/api/landing/preview' });
     const preview = response.json();
-    expect(preview.codes).toHaveLength(LANDING_PREVIEW_COUNT);
-    expect(preview.codes).toEqual(profile.codes.slice(0, LANDING_PREVIEW_COUNT));
+    expect(preview.codes).toHaveLength(6);
+    expect(preview.codes).toEqual(profile.codes.slice(0, 6));
   });
 });

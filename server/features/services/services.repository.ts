@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ServiceSummary } from '../../../shared/service-schemas.ts';
 import type { DB } from '../../db/schema.ts';
-
-export interface ServiceSummary {
-  id: string;
-  name: string;
-  domain: string;
-}
 
 /** Every service, by display name: the list offered in the code form. */
 export function listServices(db: Kysely<DB>): Promise<ServiceSummary[]> {
@@ -29,4 +24,23 @@ export function findService(db: Kysely<DB>, serviceId: string) {
     .select(['id', 'name', 'domain'])
     .where('id', '=', serviceId)
     .executeTakeFirst();
+}
+
+/** Adds a service to the catalogue; false (and no change) when the id is already taken. */
+export async function insertServiceIfNew(
+  db: Kysely<DB>,
+  service: { id: string; name: string; domain: string; createdAt: string; createdBy: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('services')
+    .values({
+      id: service.id,
+      name: service.name,
+      domain: service.domain,
+      created_at: service.createdAt,
+      created_by: service.createdBy,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -1,55 +1,89 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import { isPossibleUsername } from '../../../shared/public-paths.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { errors } from '../../errors.ts';
-import { contentEtag, isNotModified } from '../../http-cache.ts';
-import { enforceLimit } from '../../plugins/rate-limiter.ts';
+import {
+  answers,
+  imageAnswer,
+  moved,
+  notModified,
+  usernameParams,
+} from '../../http/route-schemas.ts';
+import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache.ts';
+import type { RateRule } from '../../plugins/route-rules.ts';
+import { profileNotFound } from '../profiles/profiles.service.ts';
+import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import { landingShareImage, profileShareImage, type ShareImage } from './share-images.service.ts';
 
 /** Image requests one IP may make per minute: a crawler fetches one per shared link. */
-export const SHARE_IMAGES_PER_IP_PER_MINUTE = 60;
+export const SHARE_IMAGES_LIMIT = {
+  name: 'share-image',
+  per: 'ip',
+  limit: 60,
+  windowMs: 60_000,
+} as const satisfies RateRule;
 
-function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareImage) {
+// `v` names the version the page linked; anything else in it is simply not the current version.
+const imageQuery = z.object({ v: z.string().optional().catch(undefined) });
+const imageAnswers = answers({
+  200: imageAnswer('A 1200 × 630 PNG', ['image/png']),
+  301: moved,
+  304: notModified,
+});
+
+function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareImage, v?: string) {
   const etag = contentEtag(image.version);
   // The page links the image with its version: that URL may be cached for a day. Any other
   // (an old version's) is revalidated.
-  const versioned = (request.query as { v?: string }).v === image.version;
   reply
     .header('etag', etag)
     .header(
       'cache-control',
-      versioned ? 'public, max-age=86400' : 'public, max-age=0, must-revalidate',
+      v === image.version ? 'public, max-age=86400' : 'public, max-age=0, must-revalidate',
     );
   if (isNotModified(request, etag)) return reply.status(304).send();
   return reply.type('image/png').send(image.png);
 }
 
 /** Link-preview images (`og:image`): a profile's, and the landing page's. */
-export async function shareImagesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, config, limiter } = deps;
+export async function shareImagesRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   const host = new URL(config.appUrl).host;
-  const limit = (request: FastifyRequest) =>
-    enforceLimit(
-      limiter,
-      `share-image:ip:${request.ip}`,
-      SHARE_IMAGES_PER_IP_PER_MINUTE,
-      60_000,
-      config.rateLimitScale,
-    );
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/share-images/profiles/:username', async (request, reply) => {
-    await limit(request);
-    const { username } = request.params as { username: string };
-    const notFound = () => errors.notFound('Profile not found', ERROR_CODES.userNotFound);
-    if (!isPossibleUsername(username)) throw notFound();
-    const image = await profileShareImage(db, username.toLowerCase(), host);
-    if (!image) throw notFound();
-    return sendImage(request, reply, image);
-  });
+  api.get(
+    '/share-images/profiles/:username',
+    {
+      config: { notFound: profileNotFound, rateLimits: [SHARE_IMAGES_LIMIT] },
+      schema: {
+        summary: "A profile's link-preview image",
+        params: usernameParams,
+        querystring: imageQuery,
+        response: imageAnswers,
+      },
+    },
+    async (request, reply) => {
+      const username = request.params.username.toLowerCase();
+      const image = await profileShareImage(db, username, host);
+      if (!image) {
+        const current = await currentNameOfHolder(db, username, Date.now());
+        if (current === undefined) throw profileNotFound();
+        return sendMoved(reply, `/api/share-images/profiles/${current}${queryOf(request.url)}`);
+      }
+      return sendImage(request, reply, image, request.query.v);
+    },
+  );
 
-  app.get('/share-images/landing', async (request, reply) => {
-    await limit(request);
-    return sendImage(request, reply, await landingShareImage(host));
-  });
+  api.get(
+    '/share-images/landing',
+    {
+      config: { rateLimits: [SHARE_IMAGES_LIMIT] },
+      schema: {
+        summary: "The landing page's link-preview image",
+        querystring: imageQuery,
+        response: imageAnswers,
+      },
+    },
+    async (request, reply) =>
+      sendImage(request, reply, await landingShareImage(host), request.query.v),
+  );
 }

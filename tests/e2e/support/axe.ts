@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** axe-core's violations on the page (or inside `include`), as "rule: target" lines. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
@@ -9,4 +10,30 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   return result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   );
+}
+
+/** axe-core finds nothing on the page as it stands (or inside `include`). */
+export async function expectAccessible(page: Page, include?: string): Promise<void> {
+  expect(await axeViolations(page, include)).toEqual([]);
+}
+
+/**
+ * axe-core's colour-contrast rule alone, on the elements `selector` finds: how many it checked
+ * and passed, could not decide, or failed. A rule that never looked at a button proves nothing.
+ */
+export async function axeContrast(
+  page: Page,
+  selector: string,
+): Promise<{ passed: number; incomplete: string[]; violations: string[] }> {
+  const result = await new AxeBuilder({ page: page as never })
+    .include(selector)
+    .withRules(['color-contrast'])
+    .analyze();
+  const targets = (list: typeof result.violations) =>
+    list.flatMap((rule) => rule.nodes.map((node) => node.target.join(' ')));
+  return {
+    passed: targets(result.passes).length,
+    incomplete: targets(result.incomplete),
+    violations: targets(result.violations),
+  };
 }

@@ -153,7 +153,12 @@ const TABLES: Array<keyof DB> = [
   'service_requests',
   'codes',
   'clicks',
+  'votes',
   'logos',
+  'username_holds',
+  'daily_code_stats',
+  'profile_views',
+  'daily_profile_stats',
 ];
 
 /** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */

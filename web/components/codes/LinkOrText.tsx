@@ -7,7 +7,7 @@ import { safeHttpUrl } from '../../../shared/display-rules.ts';
 export function LinkOrText({ link, className = '' }: { link: string; className?: string }) {
   const href = safeHttpUrl(link);
   if (!href) {
-    return <span className={`break-words ${className}`}>{link}</span>;
+    return <span className={`wrap-anywhere ${className}`}>{link}</span>;
   }
   return (
     <a

@@ -4,35 +4,66 @@ import { CodeSummary } from './CodeSummary.tsx';
 import { LinkOrText } from './LinkOrText.tsx';
 
 describe('CodeSummary: the reward $ rule', () => {
-  const base = { service: 'uber', serviceName: 'Uber', productName: null, logoSize: 48 };
+  const base = { service: 'uber', serviceName: 'Uber', productName: null };
+  const summary = (fields: { productName?: string; reward: string }) => (
+    <CodeSummary code={{ ...base, ...fields }} logoSize={48} />
+  );
 
   it('prefixes a numeric reward with $', () => {
-    render(<CodeSummary {...base} reward="15" />);
+    render(summary({ reward: '15' }));
     expect(screen.getByText('$15')).toBeTruthy();
   });
 
   it('shows a text reward as written', () => {
-    render(<CodeSummary {...base} reward="1 month free" />);
+    render(summary({ reward: '1 month free' }));
     expect(screen.getByText('1 month free')).toBeTruthy();
     expect(screen.queryByText('$1 month free')).toBeNull();
   });
 
   it('shows the optional product name only when there is one', () => {
-    const { rerender } = render(<CodeSummary {...base} reward="5" />);
+    const { rerender } = render(summary({ reward: '5' }));
     expect(screen.getByRole('heading', { name: 'Uber' })).toBeTruthy();
     expect(screen.queryByText('First ride')).toBeNull();
-    rerender(<CodeSummary {...base} productName="First ride" reward="5" />);
+    rerender(summary({ productName: 'First ride', reward: '5' }));
     expect(screen.getByText('First ride')).toBeTruthy();
   });
 
   it('renders markup in user text as text', () => {
     const { container } = render(
-      <CodeSummary {...base} productName="<b>bold</b>" reward="<img src=x onerror=alert(1)>" />,
+      summary({ productName: '<b>bold</b>', reward: '<img src=x onerror=alert(1)>' }),
     );
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     // The logo is the only image, and no markup from the user's text became an element.
     expect(container.querySelector('b, img[src="x"], [onerror]')).toBeNull();
     expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+});
+
+describe('CodeSummary: long unbroken words (issue 13, item 1)', () => {
+  // jsdom has no layout: the e2e test card-layout.e2e.ts measures the page at 375 px.
+  it('wraps, never cuts off, the service, product and reward, with the logo at the top', () => {
+    const long = `https://example.com/${'x'.repeat(120)}`;
+    const { container } = render(
+      <CodeSummary
+        code={{ service: 'uber', serviceName: 'Uber', productName: long, reward: long }}
+        logoSize={48}
+      />,
+    );
+    const texts = [screen.getByRole('heading', { name: 'Uber' }), ...screen.getAllByText(long)];
+    expect(texts).toHaveLength(3);
+    for (const text of texts) {
+      expect(text.className).toContain('wrap-anywhere');
+      expect(text.className).not.toContain('truncate');
+    }
+    expect((container.firstElementChild as HTMLElement).className).toContain('items-start');
+  });
+
+  it('wraps a long note and a long link', () => {
+    const long = 'x'.repeat(200);
+    const { rerender } = render(<LinkOrText link={long} />);
+    expect(screen.getByText(long).className).toContain('wrap-anywhere');
+    rerender(<LinkOrText link={`https://example.com/${long}`} />);
+    expect(screen.getByRole('link').className).toContain('wrap-anywhere');
   });
 });
 

@@ -63,7 +63,7 @@ describe('NavBar', () => {
     mockApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderAt('/', <NavBar />);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(3001);
+      await vi.advanceTimersByTimeAsync(3000);
     });
     await act(async () => {
       answer(json(200, me({ isAdmin: true })));
@@ -79,7 +79,7 @@ describe('NavBar', () => {
     mockApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderAt('/', <NavBar />);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(2900);
+      await vi.advanceTimersByTimeAsync(2999);
     });
     await act(async () => {
       answer(json(200, me({ isAdmin: true })));

@@ -79,6 +79,25 @@ export function NavBar() {
                 >
                   <span className="truncate">@{user.username}</span>
                 </NavLink>
+                <NavLink
+                  to={paths.settings}
+                  aria-label="Settings"
+                  title="Settings"
+                  className={(state) => `${linkClass(state)} min-w-11 justify-center`}
+                >
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="h-5 w-5"
+                    fill="currentColor"
+                    aria-hidden="true"
+                  >
+                    <path
+                      fillRule="evenodd"
+                      d="M8.3 2.2a1 1 0 0 1 1-.8h1.4a1 1 0 0 1 1 .8l.3 1.6c.5.2 1 .5 1.4.8l1.5-.6a1 1 0 0 1 1.2.4l.7 1.2a1 1 0 0 1-.2 1.3l-1.2 1c.1.5.1 1.1 0 1.6l1.2 1a1 1 0 0 1 .2 1.3l-.7 1.2a1 1 0 0 1-1.2.4l-1.5-.6c-.4.3-.9.6-1.4.8l-.3 1.6a1 1 0 0 1-1 .8H9.3a1 1 0 0 1-1-.8L8 15.2c-.5-.2-1-.5-1.4-.8l-1.5.6a1 1 0 0 1-1.2-.4l-.7-1.2a1 1 0 0 1 .2-1.3l1.2-1a4.6 4.6 0 0 1 0-1.6l-1.2-1a1 1 0 0 1-.2-1.3l.7-1.2a1 1 0 0 1 1.2-.4l1.5.6c.4-.3.9-.6 1.4-.8l.3-1.6ZM10 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"
+                      clipRule="evenodd"
+                    />
+                  </svg>
+                </NavLink>
               </div>
             )}
             <button

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LookupLogo } from './LookupLogo.tsx';
-import { clearLogoCache, LOGO_REQUEST_SIZE } from './logo-loader.ts';
+import { clearLogoCache } from './logo-loader.ts';
 
 type Reply = { status: number; body: unknown };
 
@@ -37,8 +37,9 @@ describe('LookupLogo', () => {
       ),
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    // One of the server's sizes (64, 160, 400): 160 px covers an 80 px logo on a 2× screen.
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      `/api/logos/lookup?serviceId=uber&width=${LOGO_REQUEST_SIZE}&height=${LOGO_REQUEST_SIZE}`,
+      '/api/logos/lookup?serviceId=uber&width=160&height=160',
     );
   });
 
@@ -65,9 +66,9 @@ describe('LookupLogo', () => {
         'data:image/png;base64,iVBORw0KGgo=',
       ),
     );
-    expect(fetchMock.mock.calls.map(([url]) => String(url).split('?')[0])).toEqual([
-      '/api/logos/lookup',
-      '/api/logos/service',
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/logos/lookup?serviceId=hulu&width=160&height=160',
+      '/api/logos/service?serviceId=hulu&width=160&height=160',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REJECTED_DOMAINS } from '../../../tests/spec/domain-cases.ts';
 import { polyfillDialog } from '../../test-support/render-page.tsx';
 import { ServiceRequestDialog } from './ServiceRequestDialog.tsx';
 
@@ -33,12 +34,14 @@ function renderDialog(initialName?: string) {
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, name: string, domain: string) {
-  const nameField = screen.getByLabelText('Service name');
-  await user.clear(nameField);
-  if (name) await user.type(nameField, name);
-  const domainField = screen.getByLabelText('Domain');
-  await user.clear(domainField);
-  if (domain) await user.type(domainField, domain);
+  for (const [label, value] of [
+    ['Service name', name],
+    ['Domain', domain],
+  ] as const) {
+    const field = screen.getByLabelText(label);
+    await user.clear(field);
+    if (value) await user.paste(value);
+  }
   await user.click(screen.getByRole('button', { name: 'Submit request' }));
 }
 
@@ -53,6 +56,62 @@ describe('ServiceRequestDialog', () => {
     expect(screen.getByText('Please enter only the domain (e.g., example.com)')).toBeTruthy();
     expect(screen.getByLabelText('Domain').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['https://www.AcmePay.com/signup?ref=1', 'Please enter only the domain (e.g., example.com)'],
+    ['http://acmepay.com', 'Please enter only the domain (e.g., example.com)'],
+    ['acmepay.com/join', 'Please enter only the domain (e.g., example.com)'],
+    ['www.acmepay.com', "Please enter the domain without 'www.' (e.g., example.com)"],
+  ])('offers a one-tap fix for %s under the message', async (typed, message) => {
+    const fetchMock = stubSubmit(201, { request: { id: '1' } });
+    const { user } = renderDialog('Acme Pay');
+    await user.type(screen.getByLabelText('Domain'), typed);
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    const error = screen.getByText(message);
+    const fix = screen.getByRole('button', { name: 'Use acmepay.com' });
+    // Under the message.
+    expect(error.compareDocumentPosition(fix) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(fix);
+    const domain = screen.getByLabelText('Domain') as HTMLInputElement;
+    expect(domain.value).toBe('acmepay.com');
+    // Re-checked at once: the message and the fix go, focus is back in the field.
+    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use acmepay.com' })).toBeNull();
+    expect(domain.getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(domain);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('status');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      displayName: 'Acme Pay',
+      domain: 'acmepay.com',
+    });
+  });
+
+  it.each([
+    ['acme', 'Please enter a valid domain (e.g., example.com)'],
+    ['https://', 'Please enter only the domain (e.g., example.com)'],
+    ['www.', "Please enter the domain without 'www.' (e.g., example.com)"],
+  ])('offers no fix when none would be valid (%s)', async (typed, message) => {
+    const { user } = renderDialog('Acme Pay');
+    await user.type(screen.getByLabelText('Domain'), typed);
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Use / })).toBeNull();
+  });
+
+  it('has a hint that says what to enter without repeating an error word for word', async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText('Domain'), 'www.acmepay.com');
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    const domain = screen.getByLabelText('Domain');
+    const [hint, error] = (domain.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(hint).toBe("The service's website, like acmepay.com");
+    expect(error).toBe("Please enter the domain without 'www.' (e.g., example.com)");
   });
 
   it('prefills the name, submits and confirms', async () => {
@@ -73,17 +132,33 @@ describe('ServiceRequestDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it.each(REJECTED_DOMAINS)(
+    'shows "$message" under Domain for "$input", sending nothing',
+    async ({ input, message }) => {
+      const fetchMock = stubSubmit(201, {});
+      const { user } = renderDialog();
+      await fill(user, 'Acme', input);
+      const shown = screen.getByText(message);
+      const domain = screen.getByLabelText('Domain');
+      expect(domain.getAttribute('aria-invalid')).toBe('true');
+      expect(domain.getAttribute('aria-describedby')?.split(' ')).toContain(shown.id);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  // The server's duplicate messages are checked with the real server in tests/e2e/admin.e2e.ts;
+  // here the stub's words are its own, so the test shows where they go, not what they say.
   it("puts the server's field message under that field", async () => {
     stubSubmit(409, {
       error: {
         code: 'conflict',
-        message: 'A request for this service is already pending',
-        fields: { displayName: 'A request for this service is already pending' },
+        message: 'Field words from the server',
+        fields: { displayName: 'Field words from the server' },
       },
     });
     const { user } = renderDialog();
     await fill(user, 'Pend Co', 'pendco.com');
-    const message = await screen.findByText('A request for this service is already pending');
+    const message = await screen.findByText('Field words from the server');
     const name = screen.getByLabelText('Service name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toBe(message.id);
@@ -91,16 +166,11 @@ describe('ServiceRequestDialog', () => {
   });
 
   it.each([
-    // Meant for display: the server's words, as sent.
-    [409, 'conflict', 'This service already exists', 'This service already exists'],
-    [
-      429,
-      'rate_limited',
-      'Too many requests. Please try again in 12 minutes.',
-      'Too many requests. Please try again in 12 minutes.',
-    ],
-    [400, 'validation_failed', 'Service name is required', 'Service name is required'],
-    // Not meant for display: the spec's failure text instead.
+    // Meant for display (a conflict, a rate limit's wait, a refused field): the server's words.
+    [409, 'conflict', 'Conflict words from the server', 'Conflict words from the server'],
+    [429, 'rate_limited', 'Wait words from the server', 'Wait words from the server'],
+    [400, 'validation_failed', 'Rule words from the server', 'Rule words from the server'],
+    // Not meant for display: the spec's failure text, whatever the server said.
     [
       500,
       'internal',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   SERVICE_REQUEST_MESSAGES,
   serviceRequestSchema,
@@ -9,6 +10,7 @@ import { Button } from '../ui/Button.tsx';
 import { FormBanner } from '../ui/FormBanner.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { TextField } from '../ui/TextField.tsx';
+import { domainFix } from './domain-fix.ts';
 import { useSubmitServiceRequest } from './services-api.ts';
 
 export interface ServiceRequestDialogProps {
@@ -44,6 +46,9 @@ function ServiceRequestForm({
   const form = useZodForm(serviceRequestSchema, {
     defaultValues: { displayName: initialName, domain: '' },
   });
+  const typedDomain = useWatch({ control: form.control, name: 'domain' });
+  const domain = textField(form, 'domain');
+  const fix = domainFix(typedDomain, domain.error);
 
   if (sentFor) {
     return (
@@ -83,13 +88,27 @@ function ServiceRequestForm({
       />
       <TextField
         label="Domain"
-        hint="Just the domain, without https:// or www."
-        placeholder="example.com"
+        // Says what to enter; the rules' own words come as messages, with a fix when one is sure.
+        hint="The service's website, like acmepay.com"
+        placeholder="acmepay.com"
         inputMode="url"
         autoCapitalize="none"
         autoComplete="off"
         spellCheck={false}
-        {...textField(form, 'domain')}
+        {...domain}
+        errorAction={
+          fix && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                form.setValue('domain', fix, { shouldValidate: true, shouldDirty: true });
+                form.setFocus('domain');
+              }}
+            >
+              Use {fix}
+            </Button>
+          )
+        }
       />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>

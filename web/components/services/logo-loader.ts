@@ -1,20 +1,18 @@
 import { isKnownService } from '../../../shared/known-services.ts';
+import type { LogoSize } from '../../../shared/limits.ts';
+import type { LogoAnswer } from '../../../shared/service-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 
-/** The answer of both logo lookups. */
-export interface LogoAnswer {
-  logoData: string | null;
-  logoType: string | null;
-  logoUrl: string | null;
-}
+export type { LogoAnswer };
 
 export type LogoResult = { status: 'loaded'; src: string } | { status: 'failed'; error: unknown };
 
 /**
  * One size for every logo on a page, so a service is fetched once however many sizes it is
- * drawn at: 160 px covers the largest logo (80 px) on a 2× screen.
+ * drawn at: 160 px covers the largest logo (80 px) on a 2× screen. It is one of the server's
+ * sizes (LOGO_SIZES), so the request maps onto a cached logo as it is.
  */
-export const LOGO_REQUEST_SIZE = 160;
+export const LOGO_REQUEST_SIZE: LogoSize = 160;
 
 /**
  * Spec §4: logoData with logoType becomes a data URI, else logoUrl; a type that is not an

@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRequestInput } from '../../../shared/service-request-schemas.ts';
+import type { ServiceSummary } from '../../../shared/service-schemas.ts';
 import { api } from '../../lib/api-client.ts';
+import { ownRequestsQueryKey } from './own-requests-api.ts';
 
-export interface Service {
-  id: string;
-  name: string;
-  domain: string;
-}
+/** A catalogue service as GET /api/services lists it. */
+export type Service = ServiceSummary;
 
 export const servicesQueryKey = ['services'] as const;
 
@@ -19,8 +18,9 @@ export function useServices() {
   });
 }
 
-/** POST /api/service-requests: asks the admins to add a service. */
+/** POST /api/service-requests: asks the admins to add a service (and lists it as the user's). */
 export function useSubmitServiceRequest() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ServiceRequestInput) =>
       api<{ request: { id: string; serviceId: string; displayName: string; domain: string } }>(
@@ -28,5 +28,7 @@ export function useSubmitServiceRequest() {
         '/api/service-requests',
         input,
       ),
+    // The code form's notice and the dashboard's list know of the request before "Thanks!".
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownRequestsQueryKey }),
   });
 }

@@ -22,6 +22,16 @@ describe('Button', () => {
     expect(new Set(classes).size).toBe(4);
   });
 
+  it.each<ButtonVariant>(['primary', 'success', 'error'])(
+    'keeps white text on the %s colour in dark mode too (issue 13, item 9)',
+    (variant) => {
+      render(<Button variant={variant}>Go</Button>);
+      const className = screen.getByRole('button').className;
+      expect(className).toContain('text-white');
+      expect(className).not.toMatch(/dark:text-gray-9|dark:bg-\w+-[45]00/);
+    },
+  );
+
   it.each<[ButtonSize, string]>([
     ['sm', 'min-h-9'],
     ['md', 'min-h-11'],

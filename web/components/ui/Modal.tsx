@@ -69,7 +69,10 @@ export function Modal({ open, onClose, title, children, widthClass = 'max-w-lg' 
       {open && (
         <div className="max-h-[85vh] overflow-y-auto p-5 sm:p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold text-gray-900 dark:text-white">
+            <h2
+              id={titleId}
+              className="min-w-0 wrap-anywhere text-lg font-semibold text-gray-900 dark:text-white"
+            >
               {title}
             </h2>
             <button

@@ -27,6 +27,8 @@ export interface FieldProps {
   hint?: ReactNode;
   /** The spec's message, shown as page text under the control and tied to it. */
   error?: string;
+  /** Under the error, e.g. a one-tap fix for it; shown only with the error. */
+  errorAction?: ReactNode;
   /** Beside the label, e.g. a 'Request a new service' link-button. */
   labelAside?: ReactNode;
   /** Beside the control, e.g. the form's only button. */
@@ -46,6 +48,7 @@ export function Field({
   optional,
   hint,
   error,
+  errorAction,
   labelAside,
   controlAside,
   className,
@@ -98,6 +101,7 @@ export function Field({
           {error}
         </p>
       )}
+      {error && errorAction && <div className="mt-2">{errorAction}</div>}
     </div>
   );
 }
@@ -109,6 +113,7 @@ const FIELD_KEYS = [
   'optional',
   'hint',
   'error',
+  'errorAction',
   'labelAside',
   'controlAside',
   'className',

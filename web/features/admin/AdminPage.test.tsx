@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,7 @@ const pendingRequest: ServiceRequest = {
   displayName: 'Acme Pay',
   domain: 'acmepay.com',
   requestedBy: 'u1',
+  requestedByUsername: 'zoe',
   requestedAt: '2026-11-22T10:00:00.000Z',
   status: 'pending',
   reviewedBy: null,
@@ -41,9 +42,11 @@ const reviewedRequest: ServiceRequest = {
   displayName: 'Old Co',
   domain: 'oldco.com',
   requestedAt: '2026-03-05T10:00:00.000Z',
+  requestedByUsername: null,
   status: 'rejected',
   reviewedBy: 'a1',
   reviewedAt: '2026-03-07T10:00:00.000Z',
+  notes: 'No referral program',
 };
 
 type Handler = (body: unknown) => { status: number; body?: unknown } | Promise<never>;
@@ -122,13 +125,17 @@ describe('/admin access', () => {
   });
 
   it('gives up on the admin check after 2 s and treats the user as a non-admin', async () => {
-    stubApi({ 'GET /api/me': never });
-    renderAdmin();
-    await new Promise((resolve) => setTimeout(resolve, 1800));
-    expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
-    expect(
-      await screen.findByRole('heading', { name: 'Access Denied' }, { timeout: 1000 }),
-    ).toBeTruthy();
+    vi.useFakeTimers();
+    try {
+      stubApi({ 'GET /api/me': never });
+      renderAdmin();
+      await act(() => vi.advanceTimersByTimeAsync(1999));
+      expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows Access Denied when the server refuses the list (rights removed)', async () => {
@@ -168,6 +175,74 @@ describe('/admin review queue', () => {
     expect(second.getByRole('button', { name: 'Edit Old Co' })).toBeTruthy();
   });
 
+  it("shows who asked and a reviewed row's note without opening Edit", async () => {
+    stubApi(adminRoutes());
+    renderAdmin();
+    const table = await screen.findByRole('table');
+    const [pending, reviewed] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
+    const asker = within(pending as HTMLElement).getByRole('link', { name: '@zoe' });
+    expect(asker.getAttribute('href')).toBe('/zoe');
+    expect(pending?.textContent).toContain('by @zoe');
+    expect(reviewed?.textContent).toContain('by a user with no username yet');
+    expect(reviewed?.textContent).toContain('Note: No referral program');
+    expect(pending?.textContent).not.toContain('Note:');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('names a requester who has deleted their account as such', async () => {
+    stubApi(
+      adminRoutes({
+        'GET /api/admin/service-requests': () => ({
+          status: 200,
+          body: {
+            requests: [{ ...reviewedRequest, requestedBy: null, requestedByUsername: null }],
+          },
+        }),
+      }),
+    );
+    renderAdmin();
+    const table = await screen.findByRole('table');
+    const [row] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
+    expect(row?.textContent).toContain('by an account since deleted');
+    expect(row?.textContent).not.toContain('no username yet');
+  });
+
+  it('explains the Service ID in the Edit dialog, with the page address as typed', async () => {
+    stubApi(adminRoutes());
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme Pay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit service request' });
+    const field = within(dialog).getByLabelText('Service ID');
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      `The Service ID is the address of the service's page: ${window.location.host}/s/acmepay. It is saved in lowercase, without spaces.`,
+    );
+    await user.clear(field);
+    await user.type(field, 'Acme Wallet');
+    expect(hint?.textContent).toContain(`${window.location.host}/s/acmewallet.`);
+    expect(within(dialog).getByText('Only admins see notes while the request waits.')).toBeTruthy();
+  });
+
+  it('says an approved service keeps its ID, and that decision notes reach the requester', async () => {
+    stubApi(
+      adminRoutes({
+        'GET /api/admin/service-requests': () => ({
+          status: 200,
+          body: { requests: [{ ...pendingRequest, status: 'approved' }] },
+        }),
+      }),
+    );
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Edit Acme Pay' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit service request' }));
+    expect(
+      dialog.getByText(
+        'The service was created when the request was approved; changing the ID here does not rename it.',
+      ),
+    ).toBeTruthy();
+    expect(dialog.getByText('The requester sees these notes on their dashboard.')).toBeTruthy();
+  });
+
   it('approves with a note and refreshes the service list for the code form', async () => {
     const calls = stubApi(
       adminRoutes({
@@ -181,11 +256,29 @@ describe('/admin review queue', () => {
     client.setQueryData(['services'], []);
     await user.click(await screen.findByRole('button', { name: 'Approve Acme Pay' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve service request' });
+    expect(
+      within(dialog).getByText('Sent to the requester by e-mail and shown on their dashboard.'),
+    ).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Notes/), 'Looks good');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(/Approved Acme Pay/)).toBeTruthy();
     expect(calls.find((c) => c.key.endsWith('/approve'))?.body).toEqual({ notes: 'Looks good' });
     expect(client.getQueryState(['services'])?.isInvalidated).toBe(true);
+  });
+
+  it('refuses notes over 1000 characters in the review dialog, sending nothing', async () => {
+    const calls = stubApi(adminRoutes());
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Approve Acme Pay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve service request' });
+    const notes = within(dialog).getByLabelText(/Notes/);
+    await user.click(notes);
+    await user.paste('n'.repeat(1001));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(
+      await within(dialog).findByText('Notes are too long (max 1000 characters)'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.key.endsWith('/approve'))).toEqual([]);
   });
 
   it('shows the dismissible manual-creation warning when the service was not created', async () => {

@@ -5,9 +5,9 @@ import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { formatShortDate } from '../../lib/format-date.ts';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useAddAdmin, useAdmins } from './api.ts';
-import { formatShortDate } from './format-date.ts';
 
 /** The admins list (newest first) and the add-by-e-mail form. */
 export function AdminsSection() {

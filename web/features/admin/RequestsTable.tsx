@@ -1,20 +1,10 @@
+import { RequestStatusBadge } from '../../components/services/RequestStatusBadge.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import type { RequestStatus, ServiceRequest } from './api.ts';
-import { formatShortDate } from './format-date.ts';
+import { formatShortDate } from '../../lib/format-date.ts';
+import { paths } from '../../paths.ts';
+import type { ServiceRequest } from './api.ts';
 
 export type ReviewKind = 'approve' | 'reject' | 'edit';
-
-const STATUS_STYLES: Record<RequestStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  approved: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  rejected: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-};
-
-const STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 
 const cell = 'block px-4 py-1.5 md:table-cell md:py-3 md:align-middle';
 /** On phones each row is a card and each cell says what it is. */
@@ -76,15 +66,22 @@ export function RequestsTable({ requests, onAction }: RequestsTableProps) {
             </td>
             <td className={cell}>
               <span className={label}>Status</span>
-              <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[request.status]}`}
-              >
-                {STATUS_LABELS[request.status]}
-              </span>
+              <RequestStatusBadge status={request.status} />
+              {request.notes && (
+                <span className="mt-1 block max-w-xs text-xs wrap-anywhere whitespace-pre-line text-gray-700 md:min-w-40 dark:text-gray-300">
+                  Note: {request.notes}
+                </span>
+              )}
             </td>
-            <td className={`${cell} whitespace-nowrap text-gray-800 dark:text-gray-200`}>
+            <td className={`${cell} text-gray-800 dark:text-gray-200`}>
               <span className={label}>Requested</span>
-              <time dateTime={request.requestedAt}>{formatShortDate(request.requestedAt)}</time>
+              <time dateTime={request.requestedAt} className="whitespace-nowrap">
+                {formatShortDate(request.requestedAt)}
+              </time>
+              <Requester
+                username={request.requestedByUsername}
+                deleted={request.requestedBy === null}
+              />
             </td>
             <td className={`${cell} pt-2 pb-2`}>
               <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
@@ -128,5 +125,30 @@ export function RequestsTable({ requests, onAction }: RequestsTableProps) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * Who asked: `@username`, linked to their public profile. A requester with no username has no
+ * public name yet (they never finished sign-up), and the queue does not show e-mail addresses
+ * (decision 033). A requester who deleted their account is named as such (decision 080).
+ */
+function Requester({ username, deleted }: { username: string | null; deleted: boolean }) {
+  return (
+    <span className="block text-xs text-gray-600 md:mt-0.5 dark:text-gray-400">
+      by{' '}
+      {username ? (
+        <a
+          href={paths.profile(username)}
+          className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+        >
+          @{username}
+        </a>
+      ) : deleted ? (
+        'an account since deleted'
+      ) : (
+        'a user with no username yet'
+      )}
+    </span>
   );
 }

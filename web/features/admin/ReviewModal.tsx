@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import { ADMIN_MESSAGES, editRequestSchema, reviewSchema } from '../../../shared/admin-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -89,9 +89,15 @@ function EditForm({ request, send, ...rest }: FormProps) {
       notes: request.notes ?? '',
     },
   });
+  const serviceId = useWatch({ control: form.control, name: 'serviceId' }) ?? '';
   return (
     <ReviewFormLayout
       form={form}
+      notesHint={
+        request.status === 'pending'
+          ? 'Only admins see notes while the request waits.'
+          : 'The requester sees these notes on their dashboard.'
+      }
       onSubmit={submitRequest(
         form,
         (input) => send({ kind: 'edit', id: request.id, input }),
@@ -102,6 +108,7 @@ function EditForm({ request, send, ...rest }: FormProps) {
       <TextField
         label="Service ID"
         inputClassName="font-mono"
+        hint={<ServiceIdHint serviceId={serviceId} approved={request.status === 'approved'} />}
         {...INPUT_PROPS}
         {...textField(form, 'serviceId')}
       />
@@ -128,6 +135,7 @@ function DecisionForm({
         errorOptions(kind),
       )}
       kind={kind}
+      notesHint="Sent to the requester by e-mail and shown on their dashboard."
       {...rest}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-gray-50 p-4 text-sm dark:bg-gray-800">
@@ -144,6 +152,31 @@ function DecisionForm({
 
 const INPUT_PROPS = { autoComplete: 'off', spellCheck: false } as const;
 
+/**
+ * What the Service ID is, with the page address it makes as typed (stored lowercase, without
+ * spaces: the server's rule). After approval the service exists under its old ID.
+ */
+function ServiceIdHint({ serviceId, approved }: { serviceId: string; approved: boolean }) {
+  const id = serviceId.toLowerCase().replace(/\s+/g, '');
+  return (
+    <>
+      <p>
+        The Service ID is the address of the service's page:{' '}
+        <span className="font-mono wrap-anywhere">
+          {window.location.host}/s/{id || '…'}
+        </span>
+        . It is saved in lowercase, without spaces.
+      </p>
+      {approved && (
+        <p className="mt-1">
+          The service was created when the request was approved; changing the ID here does not
+          rename it.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The server's 403 ('Only admins can approve…') and 404 ('Service request not found') are shown. */
 const errorOptions = (kind: ReviewKind): ApiErrorOptions<'notes'> => ({
   fallback: FAILURES[kind],
@@ -155,12 +188,15 @@ function ReviewFormLayout<T extends FieldValues & { notes?: unknown }>({
   form,
   onSubmit,
   kind,
+  notesHint,
   onClose,
   children,
 }: {
   form: UseFormReturn<T, unknown, unknown>;
   onSubmit: () => void;
   kind: ReviewKind;
+  /** Who will read the notes: the requester sees them once the request is reviewed. */
+  notesHint: string;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -168,7 +204,12 @@ function ReviewFormLayout<T extends FieldValues & { notes?: unknown }>({
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <FormBanner form={form} />
       {children}
-      <TextareaField label="Notes" optional {...textField(form, 'notes' as Path<T>)} />
+      <TextareaField
+        label="Notes"
+        optional
+        hint={notesHint}
+        {...textField(form, 'notes' as Path<T>)}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -1,32 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditRequestInput } from '../../../shared/admin-schemas.ts';
+import type { AdminView, EditRequestInput } from '../../../shared/admin-schemas.ts';
+import type { ServiceRequestView } from '../../../shared/service-request-schemas.ts';
 import { servicesQueryKey } from '../../components/services/services-api.ts';
 import { api } from '../../lib/api-client.ts';
 
-export type RequestStatus = 'pending' | 'approved' | 'rejected';
-
 /** A service request as GET /api/admin/service-requests returns it. */
-export interface ServiceRequest {
-  id: string;
-  serviceId: string;
-  displayName: string;
-  domain: string;
-  requestedBy: string;
-  requestedAt: string;
-  status: RequestStatus;
-  reviewedBy: string | null;
-  reviewedAt: string | null;
-  notes: string | null;
-  updatedAt: string;
-}
+export type ServiceRequest = ServiceRequestView;
 
-export interface AdminRecord {
-  userId: string;
-  email: string;
-  username: string | null;
-  addedBy: string | null;
-  addedAt: string;
-}
+/** An admin as GET /api/admin/admins returns it. */
+export type AdminRecord = AdminView;
 
 export const requestsQueryKey = ['admin', 'service-requests'] as const;
 export const adminsQueryKey = ['admin', 'admins'] as const;

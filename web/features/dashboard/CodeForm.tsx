@@ -1,18 +1,22 @@
-import { useMemo, useState } from 'react';
+import { type Ref, useId, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
-import { useServices } from '../../components/services/services-api.ts';
+import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
+import { Field, TextField } from '../../components/ui/TextField.tsx';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
+import { OwnRequestNotice } from './OwnRequestNotice.tsx';
 import { ServiceSelect } from './ServiceSelect.tsx';
 
 export interface CodeFormProps {
   /** The code being edited; absent when creating. */
   initial?: CodeDto;
+  /** Creating: the service chosen already (an approved request's "Add code", or ?service=). */
+  initialService?: Service;
   submitLabel: string;
   /** The spec's failure text: 'Failed to create code' or 'Failed to update code'. */
   failureMessage: string;
@@ -23,6 +27,7 @@ export interface CodeFormProps {
 /** The code form of spec §5: the shared zod schema first, then the server's answer. */
 export function CodeForm({
   initial,
+  initialService,
   submitLabel,
   failureMessage,
   onSubmit,
@@ -32,16 +37,28 @@ export function CodeForm({
   const schema = useMemo(() => codeFormSchemaFor(services.data), [services.data]);
   const form = useZodForm(schema, {
     defaultValues: {
-      service: { id: initial?.service ?? '', query: initial?.serviceName ?? '' },
+      service: {
+        id: initial?.service ?? initialService?.id ?? '',
+        query: initial?.serviceName ?? initialService?.name ?? '',
+      },
       code: initial?.code ?? '',
       reward: initial?.reward ?? '',
       productName: initial?.productName ?? '',
       link: initial?.link ?? '',
+      // On for a new code; an edit shows the code's own choice (decision 070).
+      listed: initial ? initial.listed : true,
+      expiresAt: initial?.expiresAt ?? '',
+      countries: initial?.countries ?? [],
     },
   });
   const [requestOpen, setRequestOpen] = useState(false);
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
+  const chosen = services.data?.find(
+    (item) =>
+      item.id === service.id ||
+      (!service.id && item.name.toLowerCase() === service.query.trim().toLowerCase()),
+  );
 
   return (
     <>
@@ -67,6 +84,7 @@ export function CodeForm({
             />
           )}
         />
+        <OwnRequestNotice typed={service.id ? '' : service.query} services={services.data ?? []} />
         <TextField
           label="Referral code"
           autoCapitalize="characters"
@@ -75,7 +93,7 @@ export function CodeForm({
         />
         <TextField
           label="Reward"
-          placeholder="e.g. 15 or 1 month free"
+          placeholder="15 (as $15) or 1 month free"
           {...textField(form, 'reward')}
         />
         <TextField label="Product name" optional {...textField(form, 'productName')} />
@@ -86,6 +104,52 @@ export function CodeForm({
           spellCheck={false}
           {...textField(form, 'link')}
         />
+        <Controller
+          control={form.control}
+          name="listed"
+          render={({ field, fieldState }) => (
+            <ListingSwitch
+              checked={field.value !== false}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              service={chosen ?? null}
+            />
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Expires on"
+            type="date"
+            optional
+            hint="The last day it works"
+            {...textField(form, 'expiresAt')}
+          />
+          <Controller
+            control={form.control}
+            name="countries"
+            render={({ field, fieldState }) => (
+              <Field
+                label="Works in"
+                optional
+                hint="Empty means everywhere"
+                error={fieldState.error?.message}
+              >
+                {(control) => (
+                  <CountryPicker
+                    {...control}
+                    ref={field.ref}
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={fieldState.invalid}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        </div>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
             Cancel
@@ -102,5 +166,56 @@ export function CodeForm({
         initialName={service.id ? '' : service.query.trim()}
       />
     </>
+  );
+}
+
+/** 'List on the {Service} page' (issue 14 §3): a switch, with one line saying what it does. */
+function ListingSwitch({
+  checked,
+  onChange,
+  onBlur,
+  ref,
+  error,
+  service,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  onBlur: () => void;
+  ref: Ref<HTMLInputElement>;
+  error?: string;
+  service: { id: string; name: string } | null;
+}) {
+  const id = useId();
+  const where = service
+    ? `Anyone looking for a ${service.name} code can find it on ${window.location.host}/s/${service.id}.`
+    : 'Anyone looking for a code for this service can find it on its page.';
+  return (
+    <div className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-100">
+          {service ? `List on the ${service.name} page` : 'List on the service page'}
+        </label>
+        <input
+          id={id}
+          ref={ref}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-checked={checked}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+          className="peer relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-5 dark:bg-gray-600 dark:checked:bg-accent-500"
+        />
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+        {where} Your profile shows it either way.
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

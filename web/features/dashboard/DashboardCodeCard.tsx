@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import type { CodeDto } from '../../../shared/code-schemas.ts';
+import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
+import { countryName } from '../../../shared/countries.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { copyText } from '../../components/codes/clipboard.ts';
+import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
+import { formatExpiry, isExpired } from '../../components/codes/expiry.ts';
 import { LinkOrText } from '../../components/codes/LinkOrText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 
@@ -21,13 +24,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
       data-testid="code-card"
       className="flex min-w-0 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
-      <CodeSummary
-        service={code.service}
-        serviceName={code.serviceName}
-        productName={code.productName}
-        reward={code.reward}
-        logoSize={48}
-      />
+      <CodeSummary code={code} logoSize={48} />
       <div className="flex items-center justify-between gap-2">
         <code className="min-w-0 truncate rounded-md bg-gray-100 px-2 py-1 font-mono text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
           {code.code}
@@ -39,6 +36,32 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           {code.clicks} {code.clicks === 1 ? 'click' : 'clicks'}
         </span>
       </div>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <ExpiredBadge expiresAt={code.expiresAt} />
+        <span
+          data-testid="listing"
+          className={`rounded-full px-2.5 py-0.5 font-semibold ${
+            code.listed
+              ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+              : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
+          }`}
+        >
+          {code.listed ? `Listed on the ${code.serviceName} page` : 'Not listed'}
+        </span>
+      </div>
+      <p data-testid="feedback" className="text-sm text-gray-700 dark:text-gray-300">
+        {feedbackLine(code.feedback)}
+      </p>
+      {(code.expiresAt || code.countries) && (
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {code.expiresAt &&
+            (isExpired(code.expiresAt)
+              ? `Expired on ${formatExpiry(code.expiresAt)}: edit the date to renew it, or delete it.`
+              : `Expires ${formatExpiry(code.expiresAt)}.`)}
+          {code.expiresAt && code.countries && ' '}
+          {code.countries && `Works in ${code.countries.map(countryName).join(', ')}.`}
+        </p>
+      )}
       {code.link && (
         <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300">
           <LinkOrText link={code.link} />
@@ -71,4 +94,18 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
       </div>
     </li>
   );
+}
+
+const REASONS = [
+  ['expired', 'expired'],
+  ['not_accepted', 'not accepted'],
+  ['not_eligible', 'not eligible'],
+] as const;
+
+/** "Worked: 3 · Didn't: 1 (expired 1)": the owner's "Did it work?" answers of 90 days. */
+export function feedbackLine(feedback: CodeFeedback): string {
+  const reasons = REASONS.filter(([key]) => feedback.reasons[key] > 0)
+    .map(([key, label]) => `${label} ${feedback.reasons[key]}`)
+    .join(', ');
+  return `Worked: ${feedback.yes} · Didn't: ${feedback.no}${reasons ? ` (${reasons})` : ''}`;
 }

@@ -23,6 +23,10 @@ const code = {
   clicks: 2,
   createdAt: '2026-11-22T00:00:00.000Z',
   updatedAt: '2026-11-22T00:00:00.000Z',
+  expiresAt: null as string | null,
+  countries: null as string[] | null,
+  listed: true,
+  feedback: { yes: 0, no: 0, reasons: { expired: 0, not_accepted: 0, not_eligible: 0 } },
 };
 const serverError = () => json(500, { error: { code: 'internal', message: 'x' } });
 
@@ -51,7 +55,9 @@ async function openCreateForm() {
   fireEvent.click(await screen.findByRole('button', { name: 'Create New Code' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create New Code' });
   const form = within(dialog);
-  fireEvent.change(form.getByRole('combobox', { name: 'Service' }), { target: { value: 'Uber' } });
+  fireEvent.change(form.getByRole('combobox', { name: 'Service name' }), {
+    target: { value: 'Uber' },
+  });
   fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'NEW' } });
   fireEvent.change(form.getByLabelText('Reward'), { target: { value: '5' } });
   return form;
@@ -132,7 +138,7 @@ describe('DashboardPage', () => {
     expect(form.getByText('Reward description is required')).toBeTruthy();
 
     // Picking Uber from the list clears its message at once; the others stay.
-    fireEvent.focus(form.getByRole('combobox', { name: 'Service' }));
+    fireEvent.focus(form.getByRole('combobox', { name: 'Service name' }));
     fireEvent.mouseDown(form.getByRole('option', { name: 'Uber' }));
     await waitFor(() => expect(form.queryByText('Service name is required')).toBeNull());
     expect(form.getByText('Referral code is required')).toBeTruthy();
@@ -144,6 +150,32 @@ describe('DashboardPage', () => {
     expect(form.getByText('Reward description is required')).toBeTruthy();
     expect(form.getByLabelText('Reward').getAttribute('aria-invalid')).toBe('true');
     expect(form.getByLabelText('Referral code').getAttribute('aria-invalid')).toBeNull();
+
+    // And the reward's, once typed: nothing is left.
+    fireEvent.change(form.getByLabelText('Reward'), { target: { value: '15' } });
+    await waitFor(() => expect(form.queryByText('Reward description is required')).toBeNull());
+    expect(form.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog').querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+  });
+
+  it('labels each field so the spec messages read right, and says a number shows as dollars', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    // Each message sits under the field it names.
+    for (const [label, message] of [
+      ['Service name', 'Service name is required'],
+      ['Referral code', 'Referral code is required'],
+      ['Reward', 'Reward description is required'],
+    ]) {
+      const field = form.getByLabelText(label!);
+      const error = await form.findByText(message!);
+      expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    }
+    expect(form.getByLabelText('Reward').getAttribute('placeholder')).toBe(
+      '15 (as $15) or 1 month free',
+    );
   });
 
   it("says 'Failed to update code' when an edit fails", async () => {
@@ -169,8 +201,144 @@ describe('DashboardPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Uber code' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete code' }));
     expect(confirm.getByText('Are you sure you want to delete this code?')).toBeTruthy();
+    expect(
+      confirm.getByText(
+        'It disappears from your public profile at once, and this cannot be undone.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
     expect(await confirm.findByText('Failed to delete code')).toBeTruthy();
     expect(screen.getAllByTestId('code-card')).toHaveLength(1);
+  });
+
+  it("has 'List on the Uber page' on by default for a new code, and sends it with the expiry and countries", async () => {
+    let created: unknown;
+    stubEmptyDashboard({
+      'POST /api/codes': (call) => {
+        created = JSON.parse(String(call?.body));
+        return json(201, { code: { ...code, id: 'new' } });
+      },
+    });
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    const before = form.getByRole('switch', { name: 'List on the service page' });
+    expect((before as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(form.getByRole('combobox', { name: 'Service name' }), {
+      target: { value: 'Uber' },
+    });
+    const listed = form.getByRole('switch', { name: 'List on the Uber page' });
+    expect((listed as HTMLInputElement).checked).toBe(true);
+    expect(
+      form.getByText(
+        `Anyone looking for a Uber code can find it on ${window.location.host}/s/uber. Your profile shows it either way.`,
+      ),
+    ).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'NEW' } });
+    fireEvent.change(form.getByLabelText('Reward'), { target: { value: '5' } });
+    fireEvent.change(form.getByLabelText(/Expires on/), { target: { value: '2026-12-31' } });
+    fireEvent.change(form.getByLabelText(/Works in/), { target: { value: 'FR' } });
+    fireEvent.change(form.getByLabelText(/Works in/), { target: { value: 'DE' } });
+    expect(form.getByRole('button', { name: 'Remove France' })).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Remove Germany' }));
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      service: 'uber',
+      listed: true,
+      expiresAt: '2026-12-31',
+      countries: ['FR'],
+    });
+  });
+
+  it('sends listed: false when the switch is turned off, and no expiry or countries when left empty', async () => {
+    let created: unknown;
+    stubEmptyDashboard({
+      'POST /api/codes': (call) => {
+        created = JSON.parse(String(call?.body));
+        return json(201, { code: { ...code, id: 'new', listed: false } });
+      },
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    fireEvent.click(form.getByRole('switch', { name: 'List on the Uber page' }));
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({ listed: false, expiresAt: null, countries: null });
+  });
+
+  it('shows the current listing, expiry and countries when editing', async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () =>
+        json(200, {
+          codes: [{ ...code, listed: false, expiresAt: '2027-01-31', countries: ['FR', 'US'] }],
+        }),
+      'GET /api/services': () => json(200, services),
+    });
+    renderDashboard();
+    const form = await openLoadedForm('Edit Uber code', 'Edit Code');
+    expect(
+      (form.getByRole('switch', { name: 'List on the Uber page' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    expect((form.getByLabelText(/Expires on/) as HTMLInputElement).value).toBe('2027-01-31');
+    expect(form.getByRole('button', { name: 'Remove France' })).toBeTruthy();
+    expect(form.getByRole('button', { name: 'Remove United States' })).toBeTruthy();
+  });
+
+  it("shows the server's message under the expiry field", async () => {
+    const message = 'Expiry date must be a date like 2026-12-31';
+    stubEmptyDashboard({
+      'POST /api/codes': () =>
+        json(400, {
+          error: { code: 'validation_failed', message, fields: { expiresAt: message } },
+        }),
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    const error = await form.findByText(message);
+    expect(form.getByLabelText(/Expires on/).getAttribute('aria-describedby')).toContain(error.id);
+  });
+
+  it("shows each code's answers, reasons and listing, and marks an expired code", async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/codes': () =>
+        json(200, {
+          codes: [
+            {
+              ...code,
+              feedback: {
+                yes: 3,
+                no: 1,
+                reasons: { expired: 1, not_accepted: 0, not_eligible: 0 },
+              },
+            },
+            {
+              ...code,
+              id: 'second',
+              listed: false,
+              expiresAt: '2020-01-31',
+              countries: ['FR'],
+            },
+          ],
+        }),
+    });
+    renderDashboard();
+    const [first, second] = await screen.findAllByTestId('code-card');
+    const one = within(first!);
+    const two = within(second!);
+    expect(one.getByText("Worked: 3 · Didn't: 1 (expired 1)")).toBeTruthy();
+    expect(one.getByText('Listed on the Uber page')).toBeTruthy();
+    expect(one.queryByText('Expired')).toBeNull();
+    expect(two.getByText("Worked: 0 · Didn't: 0")).toBeTruthy();
+    expect(two.getByText('Not listed')).toBeTruthy();
+    expect(two.getByText('Expired')).toBeTruthy();
+    expect(
+      two.getByText(
+        'Expired on Jan 31, 2020: edit the date to renew it, or delete it. Works in France.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { CodeDto } from '../../../shared/code-schemas.ts';
+import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useMe, useSignOut } from '../../lib/session.ts';
+import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { paths } from '../../paths.ts';
 import { useCodes, useCreateCode, useDeleteCode, useUpdateCode } from './api.ts';
 import { CodeForm } from './CodeForm.tsx';
 import { CodeList, CodeListSkeleton } from './CodeList.tsx';
 import { DeleteCodeDialog } from './DeleteCodeDialog.tsx';
+import { ServiceRequestsSection } from './ServiceRequestsSection.tsx';
 import { ShareBox } from './ShareBox.tsx';
-import { useTimedBanner } from './use-timed-banner.ts';
+import { useServiceFromLink, useServicesKnowApproved } from './service-links.ts';
 
-type Editor = { mode: 'create' } | { mode: 'edit'; code: CodeDto } | null;
+type Editor = { mode: 'create'; service?: Service } | { mode: 'edit'; code: CodeDto } | null;
 
 /** The dashboard of spec §2: the signed-in user's own codes (RequireAuth guards it). */
 export default function DashboardPage() {
@@ -27,6 +30,10 @@ export default function DashboardPage() {
   const banner = useTimedBanner();
   const [editor, setEditor] = useState<Editor>(null);
   const [deleting, setDeleting] = useState<CodeDto | null>(null);
+  const services = useServices();
+  const openCreate = useCallback((service?: Service) => setEditor({ mode: 'create', service }), []);
+  useServiceFromLink(openCreate);
+  useServicesKnowApproved();
 
   useEffect(() => {
     document.title = 'Dashboard · Refstash';
@@ -48,13 +55,21 @@ export default function DashboardPage() {
           </h1>
           <p className="truncate text-sm text-gray-600 dark:text-gray-300">{me.email}</p>
         </div>
-        <Button
-          variant="secondary"
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) })}
-        >
-          Sign out
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.stats} className={buttonClasses('secondary')}>
+            Stats
+          </Link>
+          <Link to={paths.settings} className={buttonClasses('secondary')}>
+            Settings
+          </Link>
+          <Button
+            variant="secondary"
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate(undefined, { onSettled: () => navigate(paths.home) })}
+          >
+            Sign out
+          </Button>
+        </div>
       </header>
 
       <ShareBox username={me.username} />
@@ -68,7 +83,7 @@ export default function DashboardPage() {
             </span>
           )}
         </h2>
-        <Button onClick={() => setEditor({ mode: 'create' })}>
+        <Button onClick={() => openCreate()}>
           <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
             <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
           </svg>
@@ -99,6 +114,18 @@ export default function DashboardPage() {
         />
       )}
 
+      <ServiceRequestsSection
+        onAddCode={(request) =>
+          openCreate(
+            services.data?.find((s) => s.id === request.serviceId) ?? {
+              id: request.serviceId,
+              name: request.displayName,
+              domain: request.domain,
+            },
+          )
+        }
+      />
+
       <Modal
         open={editor !== null}
         onClose={() => setEditor(null)}
@@ -108,6 +135,7 @@ export default function DashboardPage() {
           <CodeForm
             key={editor.mode === 'edit' ? editor.code.id : 'new'}
             initial={editor.mode === 'edit' ? editor.code : undefined}
+            initialService={editor.mode === 'create' ? editor.service : undefined}
             submitLabel={editor.mode === 'edit' ? 'Save Changes' : 'Create Code'}
             failureMessage={
               editor.mode === 'edit' ? 'Failed to update code' : 'Failed to create code'

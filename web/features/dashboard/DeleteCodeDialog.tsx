@@ -23,9 +23,14 @@ export function DeleteCodeDialog({
     <Modal open={code !== null} onClose={onClose} title="Delete code" widthClass="max-w-md">
       {code && (
         <div className="space-y-4">
-          <p className="text-gray-700 dark:text-gray-200">
-            Are you sure you want to delete this code?
-          </p>
+          <div>
+            <p className="text-gray-700 dark:text-gray-200">
+              Are you sure you want to delete this code?
+            </p>
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">
+              It disappears from your public profile at once, and this cannot be undone.
+            </p>
+          </div>
           <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-700 dark:bg-gray-800 dark:text-gray-200">
             <span className="font-semibold">{code.serviceName}</span> ·{' '}
             <span className="break-all font-mono">{code.code}</span>

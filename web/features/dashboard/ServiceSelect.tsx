@@ -3,6 +3,7 @@ import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import type { Service } from '../../components/services/services-api.ts';
 import { Field, inputClasses } from '../../components/ui/TextField.tsx';
 import type { ServiceChoice } from './code-form-schema.ts';
+import { rankServices } from './service-ranking.ts';
 
 export interface ServiceSelectProps {
   services: Service[];
@@ -18,7 +19,10 @@ export interface ServiceSelectProps {
 
 const MAX_OPTIONS = 50;
 
-/** A searchable select over the services list, filtering by display name (spec §5). */
+/**
+ * A searchable select over the services list, filtering by display name (spec §5), best matches
+ * first. When nothing matches, the list's one option requests the service (issue 13, item 4).
+ */
 export function ServiceSelect({
   services,
   loading,
@@ -36,16 +40,21 @@ export function ServiceSelect({
     const needle = query.trim().toLowerCase();
     const chosen = services.find((s) => s.id === chosenId);
     // With a service chosen, show the whole list again so it can be changed.
-    const filtered =
-      !needle || chosen?.name === query
-        ? services
-        : services.filter((s) => s.name.toLowerCase().includes(needle));
-    return filtered.slice(0, MAX_OPTIONS);
+    const ranked = !needle || chosen?.name === query ? services : rankServices(services, needle);
+    return ranked.slice(0, MAX_OPTIONS);
   }, [services, query, chosenId]);
+  const requestName = query.trim();
+  // Nothing matches what was typed: the list offers to request it instead.
+  const offerRequest = !loading && matches.length === 0 && requestName !== '';
+  const optionCount = offerRequest ? 1 : matches.length;
 
   const choose = (service: Service) => {
     onChange({ id: service.id, query: service.name });
     setOpen(false);
+  };
+  const request = () => {
+    setOpen(false);
+    onRequestService();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -53,7 +62,10 @@ export function ServiceSelect({
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + matches.length) % Math.max(matches.length, 1));
+      setActive((current) => (current + step + optionCount) % Math.max(optionCount, 1));
+    } else if (event.key === 'Enter' && open && offerRequest) {
+      event.preventDefault();
+      request();
     } else if (event.key === 'Enter' && open && matches[active]) {
       event.preventDefault();
       choose(matches[active]);
@@ -68,7 +80,8 @@ export function ServiceSelect({
   return (
     // The request link sits beside the label, where the open list never covers it.
     <Field
-      label="Service"
+      // 'Service name', so that the spec's 'Service name is required' reads right under it.
+      label="Service name"
       error={error}
       labelAside={
         <button
@@ -83,7 +96,14 @@ export function ServiceSelect({
       {(control) => {
         const listId = `${control.id}-list`;
         const optionId = (service: Service) => `${listId}-${service.id}`;
-        const activeOption = open && matches[active] ? optionId(matches[active]) : undefined;
+        const requestId = `${listId}-request`;
+        const activeOption = !open
+          ? undefined
+          : offerRequest
+            ? requestId
+            : matches[active]
+              ? optionId(matches[active])
+              : undefined;
         return (
           <>
             <input
@@ -118,10 +138,31 @@ export function ServiceSelect({
                 aria-label="Services"
                 className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
               >
-                {matches.length === 0 && (
+                {matches.length === 0 && !offerRequest && (
                   <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
                     {loading ? 'Loading services…' : 'No matching service'}
                   </p>
+                )}
+                {offerRequest && (
+                  <div
+                    id={requestId}
+                    role="option"
+                    aria-selected={false}
+                    tabIndex={-1}
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      request();
+                    }}
+                    className="flex min-h-11 cursor-pointer flex-col justify-center bg-accent-50 px-3 py-1.5 text-sm dark:bg-gray-800"
+                  >
+                    {/* Seen, not read: the option's name says it already. */}
+                    <span aria-hidden="true" className="text-xs text-gray-600 dark:text-gray-300">
+                      No matching service
+                    </span>
+                    <span className="wrap-anywhere font-medium text-accent-700 dark:text-accent-300">
+                      Request '{requestName}'
+                    </span>
+                  </div>
                 )}
                 {matches.map((service, index) => (
                   <div

@@ -36,20 +36,17 @@ export function DemoPreview() {
           ))}
         </ul>
       ) : (
-        <ul aria-label="Demo codes" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-label="Demo codes"
+          className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {preview.data.codes.map((code) => (
             <li
               key={code.id}
               data-testid="demo-card"
-              className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+              className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
             >
-              <CodeSummary
-                service={code.service}
-                serviceName={code.serviceName}
-                productName={code.productName}
-                reward={code.reward}
-                logoSize={64}
-              />
+              <CodeSummary code={code} logoSize={64} />
             </li>
           ))}
         </ul>

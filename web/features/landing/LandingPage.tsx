@@ -26,9 +26,14 @@ export default function LandingPage() {
             <p className="mt-5 max-w-xl text-balance text-lg text-gray-700 sm:text-xl dark:text-gray-200">
               Keep all your referral codes in one place and share them on a single public page.
             </p>
-            <Link to={paths.signup} className={`${buttonClasses('primary', 'lg')} mt-8`}>
-              Get Started
-            </Link>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to={paths.signup} className={buttonClasses('primary', 'lg')}>
+                Get Started
+              </Link>
+              <a href={paths.directory} className={buttonClasses('secondary', 'lg')}>
+                Find a code
+              </a>
+            </div>
           </div>
         </section>
 

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { CodeCopyPanel } from '../../components/codes/CodeCopyPanel.tsx';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
+import { FeedbackQuestion } from '../../components/codes/FeedbackQuestion.tsx';
+import { useCopyCode } from '../../components/codes/use-copy-code.ts';
+import { useFeedback } from '../../components/codes/use-feedback.ts';
 import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
-import { CodeCopyPanel } from './CodeCopyPanel.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
 import { codeTitle } from './profile-meta.ts';
-import { useCopyCode } from './use-copy-code.ts';
 
 /**
  * One code's own page (/:username/:codeId): what a visitor opens from a shared link. It holds
@@ -16,8 +19,10 @@ import { useCopyCode } from './use-copy-code.ts';
 export default function CodePage({ username, codeId }: { username: string; codeId: string }) {
   const profile = useProfile(username);
   const { copy, copiedId, error } = useCopyCode();
+  const feedback = useFeedback();
   const owner = profile.data?.username ?? username.toLowerCase();
   const code = profile.data?.codes.find((item) => item.id === codeId);
+  const feedbackStep = code ? feedback.steps[code.id] : undefined;
 
   useEffect(() => {
     if (code) document.title = codeTitle(code, owner);
@@ -42,7 +47,7 @@ export default function CodePage({ username, codeId }: { username: string; codeI
 
   return (
     <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
+      <h1 className="wrap-anywhere text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
         {code.serviceName} referral code
       </h1>
       <p className="mt-1 text-gray-600 dark:text-gray-300">
@@ -55,20 +60,25 @@ export default function CodePage({ username, codeId }: { username: string; codeI
         </Link>
       </p>
       <div className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">
-        <CodeSummary
-          service={code.service}
-          serviceName={code.serviceName}
-          productName={code.productName}
-          reward={code.reward}
-          logoSize={56}
-          headingLevel="h2"
-        />
+        <CodeSummary code={code} logoSize={56} headingLevel="h2" />
+        <ExpiredBadge expiresAt={code.expiresAt} />
         <CodeCopyPanel
           code={code}
           copied={copiedId === code.id}
           error={error}
-          onCopy={() => void copy(code.id, code.code)}
+          onCopy={() =>
+            void copy(code.id, code.code).then((done) => {
+              if (done) feedback.copied(code.id);
+            })
+          }
         />
+        {feedbackStep && (
+          <FeedbackQuestion
+            step={feedbackStep}
+            onNo={() => feedback.setStep(code.id, 'reason')}
+            onAnswer={(worked, reason) => feedback.answer(code.id, worked, reason)}
+          />
+        )}
       </div>
       <p className="mt-6 text-center">
         <Link

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 
 /** A plain left click: anything else (new tab, new window, download) keeps the link's default. */
 function isPlainClick(event: MouseEvent): boolean {
@@ -23,7 +24,7 @@ export function ProfileCodeCard({
   onOpen: () => void;
 }) {
   return (
-    <li>
+    <li className="min-w-0">
       <a
         href={href}
         onClick={(event) => {
@@ -40,14 +41,8 @@ export function ProfileCodeCard({
         }`}
       >
         <div className="min-w-0 flex-1">
-          <CodeSummary
-            service={code.service}
-            serviceName={code.serviceName}
-            productName={code.productName}
-            reward={code.reward}
-            logoSize={48}
-            headingLevel="h2"
-          />
+          <CodeSummary code={code} logoSize={48} headingLevel="h2" />
+          <ExpiredBadge expiresAt={code.expiresAt} className="mt-2" />
         </div>
         {copied ? (
           <span className="shrink-0 self-center rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">

@@ -32,6 +32,22 @@ describe('ProfilePage', () => {
     expect(screen.getByText('First ride')).toBeTruthy();
   });
 
+  it("marks a card 'Expired' once its last day has passed (UTC), and only that card", async () => {
+    stubApi({
+      'GET /api/profiles/alex': () =>
+        json(200, {
+          username: 'alex',
+          codes: [
+            { ...code, expiresAt: '2020-06-30', countries: null },
+            { ...code, id: '0190c5b2-0000-7000-8000-000000000002', expiresAt: '2999-12-31' },
+          ],
+        }),
+    });
+    renderProfile();
+    const cards = await screen.findAllByRole('link', { name: /Uber/ });
+    expect(cards.map((card) => card.textContent?.includes('Expired'))).toEqual([true, false]);
+  });
+
   it("says 'No referral codes yet' for a profile without codes", async () => {
     stubApi({ 'GET /api/profiles/alex': () => json(200, { username: 'alex', codes: [] }) });
     renderProfile();

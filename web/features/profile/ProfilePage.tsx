@@ -8,7 +8,7 @@ import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
 import { profileTitle } from './profile-meta.ts';
 
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
-const CodeDetailDialog = lazy(() => import('./CodeDetailDialog.tsx'));
+const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDialog.tsx'));
 
 /**
  * The public profile of spec §2 (/:username). Each card is a link to its code's own page; with
@@ -28,7 +28,7 @@ export function ProfilePage({
   const [dialogLoaded, setDialogLoaded] = useState(openCodeId !== null);
   const shownName = profile.data?.username ?? username.toLowerCase();
   const openCode = profile.data?.codes.find((code) => code.id === openCodeId) ?? null;
-  // The copy's timer fires 1.5 s later: it must see the popup open then, not at the copy.
+  // The answer's timer fires 1.5 s later: it must see the popup open then, not at the answer.
   const openNow = useRef(openCodeId);
   openNow.current = openCodeId;
 
@@ -93,13 +93,22 @@ export function ProfilePage({
           )}
         </>
       )}
+      <p className="mt-10 text-center text-sm text-gray-600 dark:text-gray-300">
+        Looking for another service?{' '}
+        <a
+          href={paths.directory}
+          className="font-medium text-accent-700 underline dark:text-accent-300"
+        >
+          Find a code
+        </a>
+      </p>
       {dialogLoaded && (
         <Suspense fallback={null}>
           <CodeDetailDialog
             code={openCode}
             onClose={close}
             onCopiedChange={setCopiedId}
-            onCopied={(codeId) => {
+            onAnswered={(codeId) => {
               // Close only if this code's popup is still the one open.
               if (codeId === openNow.current) close();
             }}

@@ -26,11 +26,3 @@ export function useProfile(username: string) {
     retry: 2,
   });
 }
-
-/**
- * Records a copy. Failures (429 over the per-IP limit, a network blip) are ignored on purpose:
- * the copy itself already worked (decisions.md).
- */
-export function recordClick(codeId: string): void {
-  api<void>('POST', `/api/codes/${encodeURIComponent(codeId)}/clicks`).catch(() => {});
-}

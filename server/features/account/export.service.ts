@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { type AccountExport, CODE_CSV_COLUMNS } from '../../../shared/account-schemas.ts';
+import type { DB } from '../../db/schema.ts';
+import { presentCode } from '../codes/codes.presenter.ts';
+import { listCodesByUser } from '../codes/codes.repository.ts';
+
+/** Everything of the account (decision 080): the account, every code, the daily totals. */
+export async function buildExport(
+  db: Kysely<DB>,
+  userId: string,
+  now: Date,
+): Promise<AccountExport> {
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'username', 'created_at', 'last_login_at', 'username_changed_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const codes = (await listCodesByUser(db, userId)).map((row) => presentCode(row));
+  const profileDays = await db
+    .selectFrom('daily_profile_stats')
+    .select(['day', 'views', 'unique_visitors'])
+    .where('user_id', '=', userId)
+    .orderBy('day')
+    .execute();
+  const codeDays = await db
+    .selectFrom('daily_code_stats')
+    .select(['code_id', 'day', 'copies', 'unique_visitors'])
+    .where('user_id', '=', userId)
+    .orderBy('day')
+    .orderBy('code_id')
+    .execute();
+  return {
+    format: 'refstash-export',
+    version: 1,
+    exportedAt: now.toISOString(),
+    account: {
+      email: user.email,
+      username: user.username,
+      createdAt: user.created_at,
+      lastLoginAt: user.last_login_at,
+      usernameChangedAt: user.username_changed_at,
+    },
+    codes,
+    stats: {
+      profileDays: profileDays.map((d) => ({
+        day: d.day,
+        views: d.views,
+        uniqueVisitors: d.unique_visitors,
+      })),
+      codeDays: codeDays.map((d) => ({
+        codeId: d.code_id,
+        day: d.day,
+        copies: d.copies,
+        uniqueVisitors: d.unique_visitors,
+      })),
+    },
+  };
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading
+ * apostrophe (OWASP "CSV injection"); import takes it off again, so a round trip is exact.
+ */
+export function csvCell(value: string | null): string {
+  let text = value ?? '';
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The codes as CSV in the columns import reads (RFC 4180, CRLF, UTF-8). */
+export async function buildCodesCsv(db: Kysely<DB>, userId: string): Promise<string> {
+  const codes = (await listCodesByUser(db, userId)).map((row) => presentCode(row));
+  const lines = [CODE_CSV_COLUMNS.join(',')];
+  for (const code of codes) {
+    const cells: Record<(typeof CODE_CSV_COLUMNS)[number], string | null> = {
+      ...code,
+      listed: code.listed ? 'yes' : 'no',
+      countries: code.countries?.join(' ') ?? null,
+    };
+    lines.push(CODE_CSV_COLUMNS.map((column) => csvCell(cells[column])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,225 @@
+import { parse } from 'csv-parse/sync';
+import type { Kysely } from 'kysely';
+import {
+  CODE_CSV_COLUMNS,
+  CODE_CSV_REQUIRED_COLUMNS,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportResult,
+} from '../../../shared/account-schemas.ts';
+import { CODE_MESSAGES, codeFormSchema } from '../../../shared/code-schemas.ts';
+import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Database } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
+import { lockUserForWrite } from '../../db/row-locks.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, errors } from '../../errors.ts';
+
+type RawRow = Record<(typeof CODE_CSV_COLUMNS)[number], unknown>;
+
+/** One clear message for a file that cannot be read at all; no preview (decision 080). */
+const unreadable = (message: string) => new AppError(400, ERROR_CODES.importUnreadable, message);
+
+/** Export's apostrophe before a formula-like cell comes off again. */
+function unguard(value: unknown): unknown {
+  return typeof value === 'string' && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/** The file's rows (1-based, as a spreadsheet counts data rows), or one clear refusal. */
+export function readImportFile(fileName: string, base64: string): RawRow[] {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw unreadable(IMPORT_MESSAGES.empty);
+  if (bytes.length > IMPORT_LIMITS.maxBytes) throw unreadable(IMPORT_MESSAGES.tooLarge);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw unreadable(IMPORT_MESSAGES.notUtf8);
+  }
+  if (text.includes('\u0000')) throw unreadable(IMPORT_MESSAGES.notUtf8);
+  const trimmed = text.trimStart();
+  const rows =
+    fileName.toLowerCase().endsWith('.json') || trimmed.startsWith('{') || trimmed.startsWith('[')
+      ? readJson(trimmed)
+      : readCsv(text);
+  if (rows.length === 0) throw unreadable(IMPORT_MESSAGES.empty);
+  if (rows.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
+  return rows;
+}
+
+function readJson(text: string): RawRow[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw unreadable(IMPORT_MESSAGES.brokenJson);
+  }
+  const codes = Array.isArray(data) ? data : (data as { codes?: unknown } | null)?.codes;
+  if (!Array.isArray(codes)) throw unreadable(IMPORT_MESSAGES.brokenJson);
+  if (codes.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
+  return codes.map((item) => {
+    const entry =
+      item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    return Object.fromEntries(
+      CODE_CSV_COLUMNS.map((column) => [
+        column,
+        Object.hasOwn(entry, column) ? entry[column] : undefined,
+      ]),
+    ) as RawRow;
+  });
+}
+
+function readCsv(text: string): RawRow[] {
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      to: IMPORT_LIMITS.maxRows + 2,
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' || code.includes('COLUMN')) {
+      throw unreadable(IMPORT_MESSAGES.wrongColumns);
+    }
+    throw unreadable(IMPORT_MESSAGES.brokenCsv);
+  }
+  const [header, ...data] = records;
+  const names = header?.map((name) => name.trim().toLowerCase());
+  const wanted = CODE_CSV_COLUMNS.map((column) => column.toLowerCase());
+  if (
+    !names ||
+    names.length < CODE_CSV_REQUIRED_COLUMNS ||
+    names.length > wanted.length ||
+    names.some((name, i) => name !== wanted[i])
+  ) {
+    throw unreadable(IMPORT_MESSAGES.wrongColumns);
+  }
+  if (data.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
+  return data.map((cells) => {
+    const row = Object.fromEntries(
+      CODE_CSV_COLUMNS.map((column, i) => [column, unguard(cells[i])]),
+    ) as RawRow;
+    return { ...row, ...fromCsvText(row) };
+  });
+}
+
+/** The CSV's text for listing, expiry and countries, as the code form's schema reads them. */
+function fromCsvText(row: RawRow): Partial<RawRow> {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const listed = text(row.listed).toLowerCase();
+  const countries = text(row.countries);
+  return {
+    // Left out or empty: not listed. Anything but yes/no is kept, for the schema to refuse.
+    listed: listed === '' || listed === 'no' ? false : listed === 'yes' ? true : row.listed,
+    expiresAt: text(row.expiresAt) || null,
+    countries: countries ? countries.split(/[\s;,]+/) : null,
+  };
+}
+
+/** What the rows would add, refuse and skip for this user (the preview and the import agree). */
+export async function planImport(
+  db: Kysely<DB>,
+  userId: string,
+  rows: RawRow[],
+): Promise<ImportResult> {
+  const services = await db.selectFrom('services').select(['id', 'name']).execute();
+  const byId = new Map(services.map((s) => [s.id, s]));
+  const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
+  const existing = await db
+    .selectFrom('codes')
+    .select(['service', 'code'])
+    .where('user_id', '=', userId)
+    .execute();
+  const seen = new Set(existing.map((c) => `${c.service}\n${c.code}`));
+  const inFile = new Set<string>();
+  const result: ImportResult = { add: [], refused: [], skipped: [], limitMessage: null };
+  rows.forEach((raw, index) => {
+    const row = index + 1;
+    const parsed = codeFormSchema.safeParse(raw);
+    if (!parsed.success) {
+      result.refused.push({ row, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
+      return;
+    }
+    const values = parsed.data;
+    // The service column holds the id the export writes, or the service's name as shown.
+    const service = byId.get(values.service) ?? byName.get(values.service);
+    if (!service) {
+      result.refused.push({ row, message: CODE_MESSAGES.serviceInvalid });
+      return;
+    }
+    const key = `${service.id}\n${values.code}`;
+    if (seen.has(key) || inFile.has(key)) {
+      result.skipped.push({
+        row,
+        service: service.name,
+        code: values.code,
+        message: seen.has(key) ? IMPORT_MESSAGES.duplicate : IMPORT_MESSAGES.duplicateInFile,
+      });
+      return;
+    }
+    inFile.add(key);
+    result.add.push({
+      row,
+      service: service.id,
+      serviceName: service.name,
+      code: values.code,
+      reward: values.reward,
+      productName: values.productName,
+      link: values.link,
+      listed: values.listed === true,
+      expiresAt: values.expiresAt ?? null,
+      countries: values.countries ?? null,
+    });
+  });
+  if (existing.length + result.add.length > LIMITS.codesPerUserMax && result.add.length > 0) {
+    result.limitMessage = CODE_MESSAGES.codeLimitReached;
+  }
+  return result;
+}
+
+/**
+ * Adds the rows the plan accepts, all or nothing: one transaction under the user's write lock
+ * (the one `createCode` takes), planned again inside it so the cap and the duplicates are
+ * judged against what is committed. Past the cap nothing is added (409).
+ */
+export async function runImport(
+  database: Database,
+  userId: string,
+  rows: RawRow[],
+  now: Date,
+): Promise<ImportResult> {
+  const { db, dialect } = database;
+  return db.transaction().execute(async (trx) => {
+    await lockUserForWrite(trx, dialect, userId);
+    const plan = await planImport(trx, userId, rows);
+    if (plan.limitMessage) {
+      throw errors.conflict(plan.limitMessage, undefined, ERROR_CODES.codeLimitReached);
+    }
+    const base = now.getTime();
+    // One statement per row, oldest first, so the list (newest first) shows the file's order.
+    for (const [i, item] of [...plan.add].reverse().entries()) {
+      const at = new Date(base + i).toISOString();
+      await trx
+        .insertInto('codes')
+        .values({
+          id: newId(base + i),
+          user_id: userId,
+          service: item.service,
+          product_name: item.productName,
+          code: item.code,
+          reward: item.reward,
+          link: item.link,
+          listed: item.listed ? 1 : 0,
+          expires_on: item.expiresAt,
+          countries: item.countries ? JSON.stringify(item.countries) : null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    return plan;
+  });
+}

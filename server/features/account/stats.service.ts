@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import type { StatsDto } from '../../../shared/account-schemas.ts';
+import type { DB } from '../../db/schema.ts';
+import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The `days` UTC days ending today, oldest first, as YYYY-MM-DD. */
+export function utcDays(days: number, now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * The owner's stats over the last `days` UTC days (decision 080), read from the daily buckets
+ * only and summed by the database: at most one row per day for the profile, one per code and day
+ * behind the sums, whatever the number of events behind them.
+ */
+export async function getStats(
+  db: Kysely<DB>,
+  userId: string,
+  days: number,
+  now: Date,
+  codeId?: string,
+): Promise<StatsDto> {
+  const range = utcDays(days, now);
+  const from = range[0] ?? '';
+  const to = range.at(-1) ?? '';
+  const [views, copiesByDay, copiesByCode, codes, codeDays] = await Promise.all([
+    db
+      .selectFrom('daily_profile_stats')
+      .select(['day', 'views', 'unique_visitors'])
+      .where('user_id', '=', userId)
+      .where('day', '>=', from)
+      .execute(),
+    db
+      .selectFrom('daily_code_stats')
+      .select((eb) => [
+        'day',
+        eb.fn.sum<number>('copies').as('copies'),
+        eb.fn.sum<number>('unique_visitors').as('unique_visitors'),
+      ])
+      .where('user_id', '=', userId)
+      .where('day', '>=', from)
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('daily_code_stats')
+      .select((eb) => [
+        'code_id',
+        eb.fn.sum<number>('copies').as('copies'),
+        eb.fn.sum<number>('unique_visitors').as('unique_visitors'),
+      ])
+      .where('user_id', '=', userId)
+      .where('day', '>=', from)
+      .groupBy('code_id')
+      .execute(),
+    db
+      .selectFrom('codes')
+      .innerJoin('services', 'services.id', 'codes.service')
+      .select(['codes.id', 'codes.code', 'services.name as service_name'])
+      .where('codes.user_id', '=', userId)
+      .orderBy('codes.created_at', 'desc')
+      .execute(),
+    codeId
+      ? db
+          .selectFrom('daily_code_stats')
+          .select(['day', 'copies', 'unique_visitors'])
+          .where('code_id', '=', codeId)
+          .where('user_id', '=', userId)
+          .where('day', '>=', from)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const index = new Map(range.map((day, i) => [day, i]));
+  const emptySeries = () =>
+    range.map((day) => ({ day, views: 0, uniqueViews: 0, copies: 0, uniqueCopies: 0 }));
+  const series = emptySeries();
+  for (const row of views) {
+    const day = series[index.get(row.day) ?? -1];
+    if (!day) continue;
+    day.views = Number(row.views);
+    day.uniqueViews = Number(row.unique_visitors);
+  }
+  for (const row of copiesByDay) {
+    const day = series[index.get(row.day) ?? -1];
+    if (!day) continue;
+    day.copies = Number(row.copies);
+    day.uniqueCopies = Number(row.unique_visitors);
+  }
+  const totals = new Map(copiesByCode.map((row) => [row.code_id, row]));
+  // Top codes first; ties keep the dashboard's order (newest first).
+  const ranked = codes
+    .map((c) => ({
+      id: c.id,
+      serviceName: c.service_name,
+      code: c.code,
+      copies: Number(totals.get(c.id)?.copies ?? 0),
+      uniqueCopies: Number(totals.get(c.id)?.unique_visitors ?? 0),
+    }))
+    .sort((a, b) => b.copies - a.copies);
+  let code: StatsDto['code'] = null;
+  if (codeId && codes.some((c) => c.id === codeId)) {
+    // The profile's views beside the code's copies: copies per view of this code.
+    const own = series.map((d) => ({ ...d, copies: 0, uniqueCopies: 0 }));
+    for (const row of codeDays) {
+      const day = own[index.get(row.day) ?? -1];
+      if (!day) continue;
+      day.copies = row.copies;
+      day.uniqueCopies = row.unique_visitors;
+    }
+    code = { id: codeId, series: own };
+  }
+  return { days, from, to, series, codes: ranked, code };
+}
+
+/**
+ * Counts one view of a public profile page (decision 080): bots are not counted, and the visitor
+ * is the daily hash of clicks (decision 021), never the IP. The daily bucket follows by trigger.
+ */
+export async function recordProfileView(
+  db: Kysely<DB>,
+  view: { userId: string; ip: string; userAgent: string | undefined; secret: string; now: Date },
+): Promise<boolean> {
+  if (isBotUserAgent(view.userAgent)) return false;
+  await db
+    .insertInto('profile_views')
+    .values({
+      user_id: view.userId,
+      viewed_at: view.now.toISOString(),
+      visitor_hash: visitorHash(view.secret, view.now, view.ip, view.userAgent ?? ''),
+    })
+    .execute();
+  return true;
+}
+
+/** Views waiting at most; past it a view is dropped rather than letting memory grow. */
+const MAX_PENDING_VIEWS = 1000;
+
+/**
+ * Writes profile views one at a time per instance, in arrival order, never holding the page.
+ * In order, because "unique" asks whether an earlier view of that visitor exists: two concurrent
+ * inserts of one visitor's views could each miss the other (PostgreSQL, READ COMMITTED) and both
+ * count as unique. Across instances that race stays, as for clicks (decision 024).
+ */
+export function createViewRecorder(db: Kysely<DB>, log: { warn(obj: object, msg: string): void }) {
+  let tail: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  return {
+    record(view: Parameters<typeof recordProfileView>[1]): void {
+      if (isBotUserAgent(view.userAgent) || pending >= MAX_PENDING_VIEWS) return;
+      pending += 1;
+      tail = tail
+        .then(() => recordProfileView(db, view))
+        .catch((error: unknown) => log.warn({ err: error }, 'profile view not recorded'))
+        .finally(() => {
+          pending -= 1;
+        });
+    },
+    /** Resolves when every view handed in so far is written (shutdown, tests). */
+    flush(): Promise<unknown> {
+      return tail;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, VoteReason } from '../../db/schema.ts';
+
+export interface ListingServiceRow {
+  id: string;
+  name: string;
+  domain: string;
+  listing_rev: number | string;
+}
+
+/** The service and its listing revision: the one lookup of a cached service page. */
+export function findListingService(
+  db: Kysely<DB>,
+  serviceId: string,
+): Promise<ListingServiceRow | undefined> {
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'domain', 'listing_rev'])
+    .where('id', '=', serviceId)
+    .executeTakeFirst();
+}
+
+export interface ListedCodeRow {
+  id: string;
+  user_id: string;
+  username: string;
+  service: string;
+  service_name: string;
+  product_name: string | null;
+  code: string;
+  reward: string;
+  link: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_on: string | null;
+  countries: string | null;
+}
+
+/**
+ * Every listed, unexpired code of one service whose owner has a public profile, newest edit
+ * first per owner. Reads the partial index `codes_listed_service_idx` (service, user_id,
+ * updated_at) where listed = 1: the cost follows this service's listed codes, not the table.
+ */
+export function listedCodesOfService(
+  db: Kysely<DB>,
+  serviceId: string,
+  today: string,
+): Promise<ListedCodeRow[]> {
+  return listedCodesQuery(db, serviceId, today).execute() as Promise<ListedCodeRow[]>;
+}
+
+/** The query of `listedCodesOfService`, unexecuted (its plan is tested). */
+export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: string) {
+  return db
+    .selectFrom('codes')
+    .innerJoin('users', 'users.id', 'codes.user_id')
+    .innerJoin('services', 'services.id', 'codes.service')
+    .select([
+      'codes.id',
+      'codes.user_id',
+      'users.username',
+      'codes.service',
+      'services.name as service_name',
+      'codes.product_name',
+      'codes.code',
+      'codes.reward',
+      'codes.link',
+      'codes.created_at',
+      'codes.updated_at',
+      'codes.expires_on',
+      'codes.countries',
+    ])
+    .where('codes.service', '=', serviceId)
+    .where('codes.listed', '=', 1)
+    .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
+    .where('users.username', 'is not', null)
+    .where('users.disabled_at', 'is', null)
+    .orderBy('codes.user_id')
+    .orderBy('codes.updated_at', 'desc')
+    .orderBy('codes.id', 'desc');
+}
+
+export interface ServiceVoteRow {
+  code_id: string;
+  yes: number | string;
+  no: number | string;
+}
+
+/** Yes and No per listed code of the service since `sinceDay` (index votes(code_id, day, worked)). */
+export function voteTotalsOfService(
+  db: Kysely<DB>,
+  serviceId: string,
+  sinceDay: string,
+): Promise<ServiceVoteRow[]> {
+  return voteTotalsQuery(db, serviceId, sinceDay).execute();
+}
+
+/** The query of `voteTotalsOfService`, unexecuted (its plan is tested). */
+export function voteTotalsQuery(db: Kysely<DB>, serviceId: string, sinceDay: string) {
+  return db
+    .selectFrom('votes')
+    .innerJoin('codes', 'codes.id', 'votes.code_id')
+    .select([
+      'votes.code_id',
+      sql<number>`sum(votes.worked)`.as('yes'),
+      sql<number>`sum(1 - votes.worked)`.as('no'),
+    ])
+    .where('codes.service', '=', serviceId)
+    .where('codes.listed', '=', 1)
+    .where('votes.day', '>=', sinceDay)
+    .groupBy('votes.code_id');
+}
+
+/** The sum of every service's listing revision: changes whenever any service page may. */
+export async function directoryRevision(db: Kysely<DB>): Promise<string> {
+  const row = await db
+    .selectFrom('services')
+    .select([
+      sql<number>`coalesce(sum(listing_rev), 0)`.as('rev'),
+      (eb) => eb.fn.countAll().as('n'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.rev}:${row.n}`;
+}
+
+export interface DirectoryRow {
+  id: string;
+  name: string;
+  domain: string;
+  codes: number | string;
+}
+
+/** Services with at least one listed, unexpired code of a public profile, and how many owners. */
+export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryRow[]> {
+  return db
+    .selectFrom('codes')
+    .innerJoin('users', 'users.id', 'codes.user_id')
+    .innerJoin('services', 'services.id', 'codes.service')
+    .select([
+      'services.id',
+      'services.name',
+      'services.domain',
+      sql<number>`count(distinct codes.user_id)`.as('codes'),
+    ])
+    .where('codes.listed', '=', 1)
+    .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
+    .where('users.username', 'is not', null)
+    .where('users.disabled_at', 'is', null)
+    .groupBy(['services.id', 'services.name', 'services.domain'])
+    .orderBy('services.name')
+    .execute();
+}
+
+/** True when the code exists. */
+export async function codeExists(db: Kysely<DB>, codeId: string): Promise<boolean> {
+  const row = await db.selectFrom('codes').select('id').where('id', '=', codeId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True when this visitor hash has a stored copy of the code since `sinceIso` (today, UTC). */
+export async function copiedSince(
+  db: Kysely<DB>,
+  codeId: string,
+  visitorHash: string,
+  sinceIso: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('clicks')
+    .select('code_id')
+    .where('code_id', '=', codeId)
+    .where('visitor_hash', '=', visitorHash)
+    .where('clicked_at', '>=', sinceIso)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stores the vote unless this visitor already answered for this code today; true when stored. */
+export async function insertVote(
+  db: Kysely<DB>,
+  vote: {
+    codeId: string;
+    visitorHash: string;
+    day: string;
+    worked: boolean;
+    reason: VoteReason | null;
+    createdAt: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('votes')
+    .values({
+      code_id: vote.codeId,
+      visitor_hash: vote.visitorHash,
+      day: vote.day,
+      worked: vote.worked ? 1 : 0,
+      reason: vote.worked ? null : vote.reason,
+      created_at: vote.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['code_id', 'visitor_hash', 'day']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

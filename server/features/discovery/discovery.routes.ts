@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  serviceCodesQuerySchema,
+  serviceCodesSchema,
+  serviceDirectorySchema,
+  voteAnswerSchema,
+  voteSchema,
+} from '../../../shared/discovery-schemas.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
+import type { RateRule } from '../../plugins/route-rules.ts';
+import { codeNotFound } from '../codes/codes.service.ts';
+import { type DiscoveryService, recordVote, serviceNotFound } from './discovery.service.ts';
+
+/** Votes are limited per IP like clicks: 60 a minute (decision 070). */
+export const VOTE_LIMIT = {
+  name: 'votes',
+  per: 'ip',
+  limit: 60,
+  windowMs: 60_000,
+} as const satisfies RateRule;
+
+/** A service id as the catalogue writes them; anything else names no service (404). */
+export const serviceIdParam = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,99}$/i)
+  .transform((id) => id.toLowerCase());
+
+const serviceParams = z.object({ id: serviceIdParam });
+const codeParams = z.object({ id: codeIdSchema });
+
+/** Service pages' data and "Did it work?" (decision 070). */
+export async function discoveryRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  discovery: DiscoveryService,
+): Promise<void> {
+  const { db, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/services/directory',
+    {
+      schema: {
+        summary: 'Services with at least one listed code, by name, with how many',
+        response: answers({ 200: serviceDirectorySchema }),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=0, s-maxage=30, must-revalidate');
+      return discovery.directory();
+    },
+  );
+
+  api.get(
+    '/services/:id/codes',
+    {
+      config: { notFound: serviceNotFound },
+      schema: {
+        summary:
+          "A service's listed codes, one per owner, in a fair rotation: 20 per page (cursor for more), optionally for one country",
+        params: serviceParams,
+        querystring: serviceCodesQuerySchema,
+        response: answers({ 200: serviceCodesSchema }),
+      },
+    },
+    async (request, reply) => {
+      // Every first page is a new rotation: never shared from a cache.
+      reply.header('Cache-Control', 'no-store');
+      const page = await discovery.codesPage(
+        request.params.id,
+        request.query.country,
+        request.query.cursor,
+      );
+      // A first page comes as JSON text, built once per rotation slot: sent as is.
+      if (typeof page === 'string') {
+        return reply.type('application/json; charset=utf-8').send(page as never);
+      }
+      return page;
+    },
+  );
+
+  api.post(
+    '/codes/:id/votes',
+    {
+      config: { notFound: codeNotFound, rateLimits: [VOTE_LIMIT] },
+      schema: {
+        summary:
+          '"Did it work?" after a copy (anyone): counted once per visitor, code and day, only after a copy that day',
+        params: codeParams,
+        body: jsonBody(voteSchema),
+        response: answers({ 202: voteAnswerSchema }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await recordVote(db, {
+        codeId: request.params.id,
+        worked: request.body.worked,
+        reason: request.body.reason,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        secret: config.sessionSecret,
+      });
+      // Like a click: bots, votes without a copy today and second answers are answered, not counted.
+      return reply.status(202).send({ counted: outcome === 'counted' });
+    },
+  );
+}

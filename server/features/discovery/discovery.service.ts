@@ -1,0 +1,298 @@
+import type { Kysely } from 'kysely';
+import {
+  DISCOVERY_MESSAGES,
+  type ServiceCodeDto,
+  type ServiceCodesDto,
+  type ServiceDirectoryDto,
+  type VoteReasonValue,
+} from '../../../shared/discovery-schemas.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import type { DB } from '../../db/schema.ts';
+import { errors } from '../../errors.ts';
+import { contentVersion } from '../../http-cache.ts';
+import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
+import { parseCountries } from '../codes/codes.presenter.ts';
+import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
+import {
+  codeExists,
+  copiedSince,
+  directoryRevision,
+  findListingService,
+  insertVote,
+  listDirectory,
+  listedCodesOfService,
+  voteTotalsOfService,
+} from './discovery.repository.ts';
+import {
+  epochOf,
+  type Rotation,
+  RotationCounter,
+  type Shuffled,
+  shuffle,
+  viewOf,
+} from './rotation.ts';
+
+export const serviceNotFound = () => errors.notFound(DISCOVERY_MESSAGES.serviceNotFound);
+
+/** A service page's content: the same for every visitor until its listing revision or the day changes. */
+export interface ServiceListing {
+  readonly service: { id: string; name: string; domain: string };
+  /** One code per owner (their most recently updated listed, unexpired one), not yet rotated. */
+  readonly codes: readonly ServiceCodeDto[];
+  /** Names this content: part of the rendered page's cache key. */
+  readonly version: string;
+}
+
+/** "Reported": at least 3 'No' in 90 days and fewer 'Yes' than 'No' (decision 070). */
+export function isReported(yes: number, no: number): boolean {
+  return no >= LIMITS.reportedNoMin && yes < no;
+}
+
+interface Cached {
+  key: string;
+  listing: ServiceListing;
+}
+
+/** One listing's order for one epoch and country filter, and its first pages as sent. */
+export interface Order {
+  readonly shuffled: Shuffled<ServiceCodeDto>;
+  /** The first page's JSON by slot: at most 20 per epoch (decision 070). */
+  readonly firstPages: Map<number, string>;
+}
+
+/** Orders kept per listing: the current epoch's, for a few country filters and old cursors. */
+const ORDERS_PER_LISTING = 32;
+
+/**
+ * Service pages and "Did it work?" (decision 070). Each instance keeps each service's listing
+ * keyed by `services.listing_rev` (bumped by triggers on every change that may alter it), the
+ * service's name and domain, and the UTC day (expiry and the 90-day window move with it): a
+ * request costs one primary-key lookup when nothing changed, and is never stale.
+ */
+export class DiscoveryService {
+  readonly #db: Kysely<DB>;
+  readonly #now: () => Date;
+  readonly #listings = new Map<string, Cached>();
+  readonly #inFlight = new Map<string, Promise<ServiceListing>>();
+  readonly #counter = new RotationCounter();
+  /** Dropped with their listing: a new revision is a new listing object. */
+  readonly #orders = new WeakMap<ServiceListing, Map<string, Order>>();
+  #directory: { key: string; value: ServiceDirectoryDto } | undefined;
+
+  constructor(db: Kysely<DB>, now: () => Date = () => new Date()) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** The listing of a known service, undefined for an unknown id. */
+  async listing(serviceId: string): Promise<ServiceListing | undefined> {
+    const service = await findListingService(this.#db, serviceId);
+    if (!service) return undefined;
+    const now = this.#now();
+    const today = utcDay(now);
+    const key = `${service.listing_rev}\n${service.name}\n${service.domain}\n${today}`;
+    const cached = this.#listings.get(serviceId);
+    if (cached?.key === key) return cached.listing;
+    const flightKey = `${serviceId}\n${key}`;
+    let pending = this.#inFlight.get(flightKey);
+    if (!pending) {
+      pending = this.#load(service, today, now)
+        .then((listing) => {
+          this.#listings.delete(serviceId);
+          this.#listings.set(serviceId, { key, listing });
+          while (this.#listings.size > 1000)
+            this.#listings.delete(this.#listings.keys().next().value!);
+          return listing;
+        })
+        .finally(() => this.#inFlight.delete(flightKey));
+      this.#inFlight.set(flightKey, pending);
+    }
+    return pending;
+  }
+
+  async #load(
+    service: { id: string; name: string; domain: string },
+    today: string,
+    now: Date,
+  ): Promise<ServiceListing> {
+    const [rows, votes] = await Promise.all([
+      listedCodesOfService(this.#db, service.id, today),
+      voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
+    ]);
+    const totals = new Map(votes.map((v) => [v.code_id, { yes: Number(v.yes), no: Number(v.no) }]));
+    const codes: ServiceCodeDto[] = [];
+    let owner = '';
+    for (const row of rows) {
+      // Rows come by owner, newest edit first: the first of each owner is theirs on this page.
+      if (row.user_id === owner) continue;
+      owner = row.user_id;
+      const { yes, no } = totals.get(row.id) ?? { yes: 0, no: 0 };
+      codes.push({
+        id: row.id,
+        service: row.service,
+        serviceName: row.service_name,
+        productName: row.product_name,
+        code: row.code,
+        reward: row.reward,
+        link: row.link,
+        createdAt: new Date(row.created_at).toISOString(),
+        expiresAt: row.expires_on,
+        countries: parseCountries(row.countries),
+        username: row.username,
+        worked: yes,
+        reported: isReported(yes, no),
+      });
+    }
+    codes.sort((a, b) => (a.id < b.id ? -1 : 1));
+    const svc = { id: service.id, name: service.name, domain: service.domain };
+    return { service: svc, codes, version: contentVersion(JSON.stringify([svc, codes])) };
+  }
+
+  /**
+   * The listing's order for an epoch and country filter, shuffled once and kept: hashing and
+   * sorting 1,000 codes took about 2 ms, which every view paid before (issue 14, item 7).
+   */
+  order(
+    listing: ServiceListing,
+    country: string | undefined,
+    epoch = epochOf(this.#now().getTime()),
+  ): Order {
+    let orders = this.#orders.get(listing);
+    if (!orders) {
+      orders = new Map();
+      this.#orders.set(listing, orders);
+    }
+    const key = `${epoch}\n${country ?? ''}`;
+    let order = orders.get(key);
+    if (!order) {
+      const codes = forCountry(listing.codes, country);
+      order = { shuffled: shuffle(codes, listing.service.id, epoch), firstPages: new Map() };
+      orders.set(key, order);
+      if (orders.size > ORDERS_PER_LISTING) orders.delete(orders.keys().next().value!);
+    }
+    return order;
+  }
+
+  /** The rotation of the next view of this service's first page. */
+  nextRotation(listing: ServiceListing, country: string | undefined): Rotation {
+    const epoch = epochOf(this.#now().getTime());
+    const good = this.order(listing, country, epoch).shuffled.good.length;
+    return { epoch, slot: this.#counter.next(listing.service.id, good) };
+  }
+
+  /** One page (20 codes) of the listing in the rotation's order, from `start`. */
+  page(
+    listing: ServiceListing,
+    country: string | undefined,
+    rotation: Rotation,
+    start = 0,
+  ): ServiceCodesDto {
+    const { shuffled } = this.order(listing, country, rotation.epoch);
+    const total = shuffled.good.length + shuffled.reported.length;
+    const end = start + LIMITS.servicePageSize;
+    return {
+      service: listing.service,
+      codes: viewOf(shuffled, rotation.slot, start, LIMITS.servicePageSize),
+      total,
+      nextCursor: end < total ? `${rotation.epoch}.${rotation.slot}.${end}` : null,
+    };
+  }
+
+  /** A first page as JSON text, built once per slot of the epoch: most views are first pages. */
+  firstPageJson(listing: ServiceListing, country: string | undefined, rotation: Rotation): string {
+    const { firstPages } = this.order(listing, country, rotation.epoch);
+    let text = firstPages.get(rotation.slot);
+    if (text === undefined) {
+      text = JSON.stringify(this.page(listing, country, rotation));
+      firstPages.set(rotation.slot, text);
+    }
+    return text;
+  }
+
+  /**
+   * The JSON answer: the first page (a new rotation) or the page a cursor names. A first page is
+   * JSON text (sent as is, built from the schema's type); a cursor's page is an object.
+   */
+  async codesPage(
+    serviceId: string,
+    country: string | undefined,
+    cursor: string | undefined,
+  ): Promise<ServiceCodesDto | string> {
+    const listing = await this.listing(serviceId);
+    if (!listing) throw serviceNotFound();
+    if (cursor === undefined) {
+      return this.firstPageJson(listing, country, this.nextRotation(listing, country));
+    }
+    const [epoch, slot, start] = cursor.split('.').map(Number) as [number, number, number];
+    return this.page(listing, country, { epoch, slot }, start);
+  }
+
+  /** Services with at least one listed code, by name, cached by the sum of listing revisions. */
+  async directory(): Promise<ServiceDirectoryDto> {
+    const today = utcDay(this.#now());
+    const key = `${await directoryRevision(this.#db)}\n${today}`;
+    if (this.#directory?.key === key) return this.#directory.value;
+    const rows = await listDirectory(this.#db, today);
+    const value = {
+      services: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        domain: r.domain,
+        codes: Number(r.codes),
+      })),
+    };
+    this.#directory = { key, value };
+    return value;
+  }
+}
+
+/** Codes that work in `country`: those naming it, and those naming no country. */
+export function forCountry<T extends { countries: string[] | null }>(
+  codes: readonly T[],
+  country: string | undefined,
+): readonly T[] {
+  if (!country) return codes;
+  return codes.filter((c) => c.countries === null || c.countries.includes(country));
+}
+
+export interface VoteInputValues {
+  codeId: string;
+  worked: boolean;
+  reason: VoteReasonValue | null | undefined;
+  ip: string;
+  userAgent: string | undefined;
+  secret: string;
+  now?: Date;
+}
+
+export type VoteOutcome = 'counted' | 'bot' | 'no-copy' | 'repeat';
+
+/**
+ * Records "Did it work?" (decision 070). Unknown code → 404. Counted only when the visitor's
+ * hash (the click's, decision 021) copied this code today, once per visitor, code and UTC day;
+ * bots are answered and not counted.
+ */
+export async function recordVote(db: Kysely<DB>, input: VoteInputValues): Promise<VoteOutcome> {
+  const codeNotFound = () => errors.notFound('Code not found');
+  if (!(await codeExists(db, input.codeId))) throw codeNotFound();
+  if (isBotUserAgent(input.userAgent)) return 'bot';
+  const now = input.now ?? new Date();
+  const hash = visitorHash(input.secret, now, input.ip, input.userAgent ?? '');
+  if (!(await copiedSince(db, input.codeId, hash, dayStartIso(now)))) return 'no-copy';
+  try {
+    const stored = await insertVote(db, {
+      codeId: input.codeId,
+      visitorHash: hash,
+      day: utcDay(now),
+      worked: input.worked,
+      reason: input.reason ?? null,
+      createdAt: now.toISOString(),
+    });
+    return stored ? 'counted' : 'repeat';
+  } catch (error) {
+    // The code was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw codeNotFound();
+    throw error;
+  }
+}

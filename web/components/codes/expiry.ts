@@ -1,0 +1,16 @@
+const EXPIRY = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Today's UTC day as 'YYYY-MM-DD'. */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** An expiry date is the last day the code works (UTC): it is expired from the day after. */
+export function isExpired(expiresAt: string | null, now: Date = new Date()): boolean {
+  return expiresAt !== null && expiresAt < utcToday(now);
+}
+
+/** '2026-12-31' → 'Dec 31, 2026'. */
+export function formatExpiry(expiresAt: string): string {
+  return EXPIRY.format(new Date(`${expiresAt}T00:00:00Z`));
+}

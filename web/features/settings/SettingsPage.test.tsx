@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageNavigation } from '../../lib/session.ts';
+import { json, polyfillDialog, renderPage, stubApi } from '../../test-support/render-page.tsx';
+import SettingsPage from './SettingsPage.tsx';
+
+const me = {
+  id: 'u1',
+  email: 'alex@example.com',
+  username: 'alex',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  lastLoginAt: null,
+  isAdmin: false,
+};
+
+function renderSettings() {
+  return renderPage(<SettingsPage />, { path: '/settings', pattern: '/settings' });
+}
+
+const calls = (mock: ReturnType<typeof stubApi>, method: string) =>
+  mock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+
+describe('SettingsPage', () => {
+  beforeAll(polyfillDialog);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the e-mail address, the profile and the date joined (UTC)', async () => {
+    stubApi({ 'GET /api/me': () => json(200, me) });
+    renderSettings();
+    expect(await screen.findByText('alex@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '@alex' }).getAttribute('href')).toBe('/alex');
+    expect(screen.getByText('22 November 2026')).toBeTruthy();
+  });
+
+  it('asks for the username before deleting, and sends nothing without it', async () => {
+    const api = stubApi({ 'GET /api/me': () => json(200, me) });
+    renderSettings();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Type your username to confirm')).toBeTruthy();
+    expect(calls(api, 'DELETE')).toEqual([]);
+  });
+
+  it('deletes the account with the typed name, then loads the home page afresh', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /api/me': () => json(200, me),
+      'DELETE /api/me': () => new Response(null, { status: 204 }),
+    });
+    renderSettings();
+    fireEvent.change(await screen.findByLabelText('Type alex to confirm'), {
+      target: { value: 'alex' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(JSON.parse(String(calls(api, 'DELETE')[0]?.[1]?.body))).toEqual({ username: 'alex' });
+  });
+
+  it("shows the server's message for the last admin, and the fallback for a failure", async () => {
+    let answer = () =>
+      json(409, {
+        error: {
+          code: 'last_admin',
+          message:
+            'You are the only admin. Make someone else an admin before deleting your account.',
+        },
+      });
+    stubApi({ 'GET /api/me': () => json(200, me), 'DELETE /api/me': () => answer() });
+    renderSettings();
+    fireEvent.change(await screen.findByLabelText('Type alex to confirm'), {
+      target: { value: 'alex' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await screen.findByText(
+        'You are the only admin. Make someone else an admin before deleting your account.',
+      ),
+    ).toBeTruthy();
+    answer = () => json(500, { error: { code: 'internal', message: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Failed to delete account')).toBeTruthy();
+  });
+
+  it('confirms a username change before sending it', async () => {
+    const api = stubApi({
+      'GET /api/me': () => json(200, me),
+      'PUT /api/me/username': () => json(200, { ...me, username: 'alex2' }),
+    });
+    renderSettings();
+    fireEvent.change(await screen.findByLabelText('New username'), { target: { value: 'Alex2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change username' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change your username?' }));
+    expect(calls(api, 'PUT')).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Change to @alex2' }));
+    expect(await screen.findByText('Username changed successfully')).toBeTruthy();
+    expect(JSON.parse(String(calls(api, 'PUT')[0]?.[1]?.body))).toEqual({ username: 'alex2' });
+  });
+
+  it("shows the rename limit's message under the field", async () => {
+    const message =
+      'You can change your username once every 30 days. You can change it again on 31 December 2026 at 10:15 UTC.';
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'PUT /api/me/username': () =>
+        json(429, { error: { code: 'rename_too_soon', message, fields: { username: message } } }),
+    });
+    renderSettings();
+    fireEvent.change(await screen.findByLabelText('New username'), { target: { value: 'bob' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change username' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change your username?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Change to @bob' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('previews an import (rows to add, skipped, refused), then imports on request', async () => {
+    const plan = {
+      add: [
+        {
+          row: 2,
+          service: 'uber',
+          serviceName: 'Uber',
+          code: 'NEW',
+          reward: '5',
+          productName: null,
+          link: null,
+        },
+      ],
+      refused: [{ row: 3, message: 'Referral code is required' }],
+      skipped: [{ row: 1, service: 'Uber', code: 'OLD', message: 'Already in your codes' }],
+      limitMessage: null,
+    };
+    const api = stubApi({
+      'GET /api/me': () => json(200, me),
+      'POST /api/me/import/preview': () => json(200, plan),
+      'POST /api/me/import': () => json(200, plan),
+    });
+    renderSettings();
+    const input = await screen.findByLabelText('Import codes from a CSV or JSON file');
+    const csv = new File(['service,productName,code,reward,link\r\n'], 'codes.csv', {
+      type: 'text/csv',
+    });
+    fireEvent.change(input, { target: { files: [csv] } });
+    expect(await screen.findByText('Row 3: Referral code is required')).toBeTruthy();
+    expect(screen.getByText(/Row 1: Uber/)).toBeTruthy();
+    expect(calls(api, 'POST').map(([url]) => url)).toEqual(['/api/me/import/preview']);
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 code' }));
+    expect(await screen.findByText('Imported 1 code successfully')).toBeTruthy();
+  });
+
+  it('shows one clear message for an unreadable file and no preview', async () => {
+    const message = 'The file is not valid CSV (check its quotes)';
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'POST /api/me/import/preview': () =>
+        json(400, { error: { code: 'import_unreadable', message } }),
+    });
+    renderSettings();
+    const input = await screen.findByLabelText('Import codes from a CSV or JSON file');
+    fireEvent.change(input, { target: { files: [new File(['"'], 'x.csv')] } });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, renderPage, stubApi } from '../../test-support/render-page.tsx';
+import StatsPage from './StatsPage.tsx';
+
+const stats = (days: number) => ({
+  days,
+  from: '2026-11-17',
+  to: '2026-11-23',
+  series: Array.from({ length: days }, (_, i) => ({
+    day: `2026-11-${String(23 - days + 1 + i).padStart(2, '0')}`,
+    views: i === days - 1 ? 4 : 0,
+    uniqueViews: i === days - 1 ? 2 : 0,
+    copies: i === days - 1 ? 3 : 0,
+    uniqueCopies: i === days - 1 ? 3 : 0,
+  })),
+  codes: [
+    { id: 'a', serviceName: 'Uber', code: 'RIDE', copies: 2, uniqueCopies: 2 },
+    { id: 'b', serviceName: 'Spotify', code: 'TUNE', copies: 1, uniqueCopies: 1 },
+  ],
+  code: null,
+});
+
+describe('StatsPage', () => {
+  it('shows totals, copies per view, a table for screen readers and the top codes', async () => {
+    const api = stubApi({
+      'GET /api/me/stats?days=30': () => json(200, stats(30)),
+      'GET /api/me/stats?days=7': () => json(200, stats(7)),
+      'GET /api/me/stats?days=7&code=a': () =>
+        json(200, { ...stats(7), code: { id: 'a', series: stats(7).series } }),
+    });
+    renderPage(<StatsPage />, { path: '/dashboard/stats', pattern: '/dashboard/stats' });
+    expect(await screen.findByText('0.75')).toBeTruthy();
+    expect(
+      screen.getByText('Days are UTC days. Unique counts a visitor once per day.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('table', { name: /Profile views and copies per UTC day/ }),
+    ).toBeTruthy();
+    const top = screen.getByRole('table', { name: /Copies per code/ });
+    expect(top.textContent).toMatch(/Uber.*RIDE.*2.*Spotify.*TUNE.*1/);
+    fireEvent.click(screen.getByRole('button', { name: '7 days' }));
+    await screen.findByRole('table', { name: /Copies per code over the last 7 days/ });
+    expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/me/stats?days=7');
+    fireEvent.click(screen.getByRole('button', { name: 'Uber' }));
+    await screen.findByRole('button', { name: 'Whole profile' });
+    expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/me/stats?days=7&code=a');
+  });
+});
