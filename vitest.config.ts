@@ -18,8 +18,15 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/spec/**/*.test.ts',
+          ],
           environment: 'node',
+          // Drops this run's PostgreSQL test schemas once the run is over (see the file).
+          globalSetup: ['server/test-support/postgres-schemas.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The full 1,000-body fuzz runs in `npm run test:stress`.
@@ -30,7 +37,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['web/**/*.test.{ts,tsx}'],
+          include: ['web/**/*.test.{ts,tsx}', 'tests/spec/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test-setup.ts'],
         },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
@@ -54,7 +54,10 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${newId().replaceAll('-', '').slice(0, 24)}`;
+  // The global setup (postgres-schemas.global.ts) drops this run's schemas after the run;
+  // dropping one mid-run breaks other files' migrations (see there).
+  const run = inject('postgresSchemaRun');
+  const schema = `t_${run ?? 'x'}_${newId().replaceAll('-', '').slice(0, 24)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -69,6 +72,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     schema,
     async destroy() {
       await database.close();
+      if (run) return;
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema if exists ${schema} cascade`);
@@ -104,6 +108,8 @@ export interface TestContext {
   }): Promise<TestUser>;
   /** app.inject with our Origin on every non-GET, a JSON body and an optional session cookie. */
   request(options: TestRequest): Promise<LightMyRequestResponse>;
+  /** The app's log lines, parsed (only with `captureLogs`; set LOG_LEVEL in `env`). */
+  logLines(): Array<Record<string, unknown>>;
 }
 
 export interface TestRequest {
@@ -123,11 +129,15 @@ let userCounter = 0;
 export function describeEachDatabase(
   title: string,
   fn: (ctx: TestContext) => void,
-  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+  options: {
+    env?: Record<string, string> | (() => Record<string, string>);
+    captureLogs?: boolean;
+  } = {},
 ): void {
   for (const kind of testDatabaseKinds()) {
     describe(`${title} [${kind}]`, () => {
       let state: { app: FastifyInstance; config: Config; testDatabase: TestDatabase } | undefined;
+      const lines: string[] = [];
       const get = () => {
         if (!state) throw new Error('test app not ready');
         return state;
@@ -136,7 +146,10 @@ export function describeEachDatabase(
         const testDatabase = await createTestDatabase(kind);
         const env = typeof options.env === 'function' ? options.env() : options.env;
         const config = testConfig(env);
-        const app = await buildApp(config, { database: testDatabase.database });
+        const app = await buildApp(config, {
+          database: testDatabase.database,
+          ...(options.captureLogs && { logStream: { write: (line: string) => lines.push(line) } }),
+        });
         await app.ready();
         state = { app, config, testDatabase };
       });
@@ -180,6 +193,7 @@ export function describeEachDatabase(
             cookie: `${sessionCookieName(config)}=${raw}`,
           };
         },
+        logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
         request({ method = 'GET', url, body, cookie, headers = {} }) {
           const allHeaders: Record<string, string> = { ...headers };
           if (method !== 'GET' && method !== 'HEAD' && !('origin' in allHeaders)) {
