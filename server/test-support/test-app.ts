@@ -34,6 +34,15 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+/** This vitest run's schema prefix; undefined outside vitest (the stats bench) or without the global setup. */
+function postgresSchemaRun(): string | undefined {
+  try {
+    return inject('postgresSchemaRun');
+  } catch {
+    return undefined;
+  }
+}
+
 /** A fresh, migrated and seeded database: a temp SQLite file, or a new PostgreSQL schema. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
@@ -56,7 +65,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   // The global setup (postgres-schemas.global.ts) drops this run's schemas after the run;
   // dropping one mid-run breaks other files' migrations (see there).
-  const run = inject('postgresSchemaRun');
+  const run = postgresSchemaRun();
   const schema = `t_${run ?? 'x'}_${newId().replaceAll('-', '').slice(0, 24)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
