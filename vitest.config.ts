@@ -25,8 +25,8 @@ export default defineConfig({
             'tests/spec/**/*.test.ts',
           ],
           environment: 'node',
-          // Drops this run's PostgreSQL test schemas once the run is over (see the file).
-          globalSetup: ['server/test-support/postgres-schemas.global.ts'],
+          // A PostgreSQL database of the run's own, dropped when it ends (see the file).
+          globalSetup: ['server/test-support/postgres-run.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The full 1,000-body fuzz runs in `npm run test:stress`.

@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'stress',
     include: ['tests/stress/**/*.stress.ts', 'tests/security/fuzz.test.ts'],
     environment: 'node',
+    // The fuzz's test databases: a PostgreSQL database of the run's own (see the file).
+    globalSetup: ['server/test-support/postgres-run.global.ts'],
     // One load at a time: parallel files would measure each other on a 2-core machine.
     fileParallelism: false,
     testTimeout: 180_000,

@@ -34,10 +34,13 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** This vitest run's schema prefix; undefined outside vitest (the stats bench) or without the global setup. */
-function postgresSchemaRun(): string | undefined {
+/**
+ * This vitest run's own database (postgres-run.global.ts); undefined outside vitest (the stats
+ * bench) or without the global setup, where TEST_DATABASE_URL itself is used.
+ */
+function postgresRunUrl(): string | undefined {
   try {
-    return inject('postgresSchemaRun');
+    return inject('postgresRunUrl');
   } catch {
     return undefined;
   }
@@ -61,12 +64,12 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  // In a run's own database, schemas stay until the run ends: dropping one mid-run breaks other
+  // files' migrations (postgres-run.global.ts).
+  const runUrl = postgresRunUrl();
+  const url = runUrl ?? process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  // The global setup (postgres-schemas.global.ts) drops this run's schemas after the run;
-  // dropping one mid-run breaks other files' migrations (see there).
-  const run = postgresSchemaRun();
-  const schema = `t_${run ?? 'x'}_${newId().replaceAll('-', '').slice(0, 24)}`;
+  const schema = `t_${newId().replaceAll('-', '').slice(0, 24)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -81,7 +84,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     schema,
     async destroy() {
       await database.close();
-      if (run) return;
+      if (runUrl) return;
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema if exists ${schema} cascade`);
