@@ -161,12 +161,17 @@ const statsDaySchema = z.object({
 });
 export type StatsDay = z.infer<typeof statsDaySchema>;
 
+/** 'Did it work?' answers (decision 070) given on the range's days (decision 080). */
+const statsAnswersSchema = z.object({ yes: z.number().int(), no: z.number().int() });
+
 export const statsSchema = z.object({
   days: z.number().int(),
   from: z.string(),
   to: z.string(),
   /** Every day of the range, oldest first, zeros included. */
   series: z.array(statsDaySchema),
+  /** The profile's 'Did it work?' answers over the range: the sum of its codes'. */
+  answers: statsAnswersSchema,
   /** Every code with its totals over the range, most copied first (the top codes). */
   codes: z.array(
     z.object({
@@ -175,6 +180,7 @@ export const statsSchema = z.object({
       code: z.string(),
       copies: z.number().int(),
       uniqueCopies: z.number().int(),
+      answers: statsAnswersSchema,
     }),
   ),
   /** The code asked for with `?code=`: its copies per day, oldest first (views are the profile's). */
