@@ -34,6 +34,37 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
+/** "3 / 1": Yes and No to 'Did it work?' (decision 070); a dash when nobody answered. */
+function Answers({ yes, no }: { yes: number; no: number }) {
+  if (yes + no === 0) {
+    return (
+      <>
+        <span aria-hidden="true" className="text-gray-500 dark:text-gray-400">
+          –
+        </span>
+        <span className="sr-only">No answers</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true">
+        <span className="text-green-700 dark:text-green-400">{yes}</span>
+        <span className="text-gray-500 dark:text-gray-400"> / </span>
+        <span className="text-red-700 dark:text-red-400">{no}</span>
+      </span>
+      <span className="sr-only">{`${yes} worked, ${no} didn't`}</span>
+    </>
+  );
+}
+
+/** The profile's answers in one line, over the chosen days. */
+function answersLine({ yes, no }: { yes: number; no: number }): string {
+  const total = yes + no;
+  if (total === 0) return "No 'Did it work?' answers in these days yet.";
+  return `Visitors answered 'Did it work?' ${total} ${total === 1 ? 'time' : 'times'}: ${yes} yes, ${no} no.`;
+}
+
 const cell = 'px-3 py-2 text-right tabular-nums';
 const head = 'px-3 py-2 text-right font-medium';
 
@@ -189,13 +220,20 @@ export default function StatsPage() {
           </div>
 
           <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900">
-            <h2 className="text-lg font-semibold text-gray-900 dark:text-white">Top codes</h2>
+            <div className="space-y-1">
+              <h2 className="text-lg font-semibold text-gray-900 dark:text-white">Top codes</h2>
+              <p className="text-sm text-gray-600 dark:text-gray-300">
+                {answersLine(data.answers)}
+              </p>
+            </div>
             {data.codes.length === 0 ? (
               <p className="text-sm text-gray-600 dark:text-gray-300">No codes yet.</p>
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full text-sm text-gray-900 dark:text-gray-100">
-                  <caption className="sr-only">Copies per code over the last {days} days</caption>
+                  <caption className="sr-only">
+                    Copies and 'Did it work?' answers per code over the last {days} days
+                  </caption>
                   <thead className="text-gray-600 dark:text-gray-300">
                     <tr>
                       <th scope="col" className="px-3 py-2 text-left font-medium">
@@ -209,6 +247,9 @@ export default function StatsPage() {
                       </th>
                       <th scope="col" className={head}>
                         Per view
+                      </th>
+                      <th scope="col" className={`${head} whitespace-nowrap`}>
+                        Worked / Didn't
                       </th>
                     </tr>
                   </thead>
@@ -231,6 +272,9 @@ export default function StatsPage() {
                         <td className={cell}>{code.copies}</td>
                         <td className={cell}>{code.uniqueCopies}</td>
                         <td className={cell}>{ratio(code.copies, sum.views)}</td>
+                        <td className={`${cell} whitespace-nowrap`}>
+                          <Answers {...code.answers} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
