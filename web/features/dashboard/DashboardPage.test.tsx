@@ -10,6 +10,7 @@ const me = {
   createdAt: '2026-11-22T00:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
 const code = {

@@ -11,6 +11,7 @@ const me = {
   createdAt: '2026-11-22T10:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 
 function renderSettings() {
