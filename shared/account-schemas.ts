@@ -6,7 +6,18 @@ export const ACCOUNT_MESSAGES = Object.freeze({
   confirmMismatch: 'That is not your username. Type it exactly to confirm.',
   lastAdmin: 'You are the only admin. Make someone else an admin before deleting your account.',
   deleteFailed: 'Failed to delete account',
+  listNewCodesInvalid: 'The listing default must be on or off',
+  settingsFailed: 'Failed to save settings',
 });
+
+/**
+ * PUT /api/me/settings: the listing default, where the code form's 'List on the service page'
+ * switch starts for a new code (decision 080).
+ */
+export const settingsSchema = z.object({
+  listNewCodes: z.boolean({ error: ACCOUNT_MESSAGES.listNewCodesInvalid }),
+});
+export type SettingsInput = z.infer<typeof settingsSchema>;
 
 /** DELETE /api/me: the owner types their username (any case) to confirm. */
 export const deleteAccountSchema = z.object({
