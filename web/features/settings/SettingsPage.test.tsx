@@ -97,7 +97,8 @@ describe('SettingsPage', () => {
     expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
     fireEvent.click(toggle);
     expect(await screen.findByText('Saved: new codes start unlisted')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Saved: new codes start unlisted');
+    // Beside the switch, not at the top of the page (out of sight on a phone).
+    expect(section.getByRole('status').textContent).toBe('Saved: new codes start unlisted');
     expect((toggle as HTMLInputElement).checked).toBe(false);
     expect(JSON.parse(String(calls(api, 'PUT')[0]?.[1]?.body))).toEqual({ listNewCodes: false });
     fireEvent.click(toggle);
@@ -119,7 +120,8 @@ describe('SettingsPage', () => {
       name: 'List new codes on their service page',
     });
     fireEvent.click(toggle);
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings');
+    const section = within(screen.getByRole('region', { name: 'Service pages' }));
+    expect((await section.findByRole('alert')).textContent).toBe('Failed to save settings');
     expect((toggle as HTMLInputElement).checked).toBe(true);
     const message = 'Too many requests. Try again in 42 seconds.';
     answer = () => json(429, { error: { code: 'rate_limited', message } });

@@ -82,16 +82,7 @@ export default function SettingsPage() {
         title="Service pages"
         description="Each service has a page where visitors find the codes its members listed."
       >
-        <ListingDefaultSwitch
-          value={me.listNewCodes}
-          onSaved={(on) =>
-            banner.show(
-              on
-                ? 'Saved: new codes start listed on their service page'
-                : 'Saved: new codes start unlisted',
-            )
-          }
-        />
+        <ListingDefaultSwitch value={me.listNewCodes} />
       </SettingsSection>
 
       <SettingsSection

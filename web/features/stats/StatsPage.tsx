@@ -34,12 +34,14 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
+const muted = 'text-gray-500 dark:text-gray-400';
+
 /** "3 / 1": Yes and No to 'Did it work?' (decision 070); a dash when nobody answered. */
 function Answers({ yes, no }: { yes: number; no: number }) {
   if (yes + no === 0) {
     return (
       <>
-        <span aria-hidden="true" className="text-gray-500 dark:text-gray-400">
+        <span aria-hidden="true" className={muted}>
           –
         </span>
         <span className="sr-only">No answers</span>
@@ -49,9 +51,9 @@ function Answers({ yes, no }: { yes: number; no: number }) {
   return (
     <>
       <span aria-hidden="true">
-        <span className="text-green-700 dark:text-green-400">{yes}</span>
-        <span className="text-gray-500 dark:text-gray-400"> / </span>
-        <span className="text-red-700 dark:text-red-400">{no}</span>
+        <span className={yes > 0 ? 'text-green-700 dark:text-green-400' : muted}>{yes}</span>
+        <span className={muted}> / </span>
+        <span className={no > 0 ? 'text-red-700 dark:text-red-400' : muted}>{no}</span>
       </span>
       <span className="sr-only">{`${yes} worked, ${no} didn't`}</span>
     </>
@@ -67,6 +69,8 @@ function answersLine({ yes, no }: { yes: number; no: number }): string {
 
 const cell = 'px-3 py-2 text-right tabular-nums';
 const head = 'px-3 py-2 text-right font-medium';
+/** Columns the top codes table leaves out below `sm`, so Code, Copies and the answers fit 375 px. */
+const wide = 'hidden sm:table-cell';
 
 /** /dashboard/stats: the owner's copies and profile views per UTC day (decision 080). */
 export default function StatsPage() {
@@ -229,7 +233,8 @@ export default function StatsPage() {
             {data.codes.length === 0 ? (
               <p className="text-sm text-gray-600 dark:text-gray-300">No codes yet.</p>
             ) : (
-              <div className="overflow-x-auto">
+              // `relative`: the cells' sr-only text is positioned; without it it would widen the page.
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-sm text-gray-900 dark:text-gray-100">
                   <caption className="sr-only">
                     Copies and 'Did it work?' answers per code over the last {days} days
@@ -242,13 +247,13 @@ export default function StatsPage() {
                       <th scope="col" className={head}>
                         Copies
                       </th>
-                      <th scope="col" className={head}>
+                      <th scope="col" className={`${head} ${wide}`}>
                         Unique
                       </th>
-                      <th scope="col" className={head}>
+                      <th scope="col" className={`${head} ${wide}`}>
                         Per view
                       </th>
-                      <th scope="col" className={`${head} whitespace-nowrap`}>
+                      <th scope="col" className={`${head} sm:whitespace-nowrap`}>
                         Worked / Didn't
                       </th>
                     </tr>
@@ -270,8 +275,8 @@ export default function StatsPage() {
                           </span>
                         </th>
                         <td className={cell}>{code.copies}</td>
-                        <td className={cell}>{code.uniqueCopies}</td>
-                        <td className={cell}>{ratio(code.copies, sum.views)}</td>
+                        <td className={`${cell} ${wide}`}>{code.uniqueCopies}</td>
+                        <td className={`${cell} ${wide}`}>{ratio(code.copies, sum.views)}</td>
                         <td className={`${cell} whitespace-nowrap`}>
                           <Answers {...code.answers} />
                         </td>
