@@ -6,7 +6,18 @@ export const ACCOUNT_MESSAGES = Object.freeze({
   confirmMismatch: 'That is not your username. Type it exactly to confirm.',
   lastAdmin: 'You are the only admin. Make someone else an admin before deleting your account.',
   deleteFailed: 'Failed to delete account',
+  listNewCodesInvalid: 'The listing default must be on or off',
+  settingsFailed: 'Failed to save settings',
 });
+
+/**
+ * PUT /api/me/settings: the listing default, where the code form's 'List on the service page'
+ * switch starts for a new code (decision 080).
+ */
+export const settingsSchema = z.object({
+  listNewCodes: z.boolean({ error: ACCOUNT_MESSAGES.listNewCodesInvalid }),
+});
+export type SettingsInput = z.infer<typeof settingsSchema>;
 
 /** DELETE /api/me: the owner types their username (any case) to confirm. */
 export const deleteAccountSchema = z.object({
@@ -161,12 +172,17 @@ const statsDaySchema = z.object({
 });
 export type StatsDay = z.infer<typeof statsDaySchema>;
 
+/** 'Did it work?' answers (decision 070) given on the range's days (decision 080). */
+const statsAnswersSchema = z.object({ yes: z.number().int(), no: z.number().int() });
+
 export const statsSchema = z.object({
   days: z.number().int(),
   from: z.string(),
   to: z.string(),
   /** Every day of the range, oldest first, zeros included. */
   series: z.array(statsDaySchema),
+  /** The profile's 'Did it work?' answers over the range: the sum of its codes'. */
+  answers: statsAnswersSchema,
   /** Every code with its totals over the range, most copied first (the top codes). */
   codes: z.array(
     z.object({
@@ -175,6 +191,7 @@ export const statsSchema = z.object({
       code: z.string(),
       copies: z.number().int(),
       uniqueCopies: z.number().int(),
+      answers: statsAnswersSchema,
     }),
   ),
   /** The code asked for with `?code=`: its copies per day, oldest first (views are the profile's). */

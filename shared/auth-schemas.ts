@@ -50,6 +50,8 @@ export const meSchema = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** Where the code form's 'List on the service page' switch starts for a new code. */
+  listNewCodes: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -11,6 +11,7 @@ import { newId, nowIso } from './ids.ts';
 import { migrateToLatest } from './migrate.ts';
 import { usernameHolds } from './migrations/2026-11-23-0061-username-holds.ts';
 import { serviceRequestsByRequester } from './migrations/2026-11-23-0063-service-requests-by-requester.ts';
+import { listingDefault } from './migrations/2026-11-23-0081-listing-default.ts';
 import { seedDemoProfile, seedServices } from './seed.ts';
 
 const EXPECTED_TABLES = [
@@ -160,6 +161,33 @@ for (const kind of testDatabaseKinds()) {
       last_login_at: null,
       disabled_at: null,
       ...overrides,
+    });
+
+    it('adds the listing default (0081), on for accounts that existed before; takes it down again', async () => {
+      const existing = user();
+      await listingDefault.down?.(t.database.db);
+      await expect(sql`select list_new_codes from users`.execute(t.database.db)).rejects.toThrow(
+        /list_new_codes/,
+      );
+      await sql`insert into users (id, email, username, created_at, last_login_at, disabled_at)
+        values (${existing.id}, ${existing.email}, null, ${existing.created_at}, null, null)`.execute(
+        t.database.db,
+      );
+      await listingDefault.up(t.database.db);
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('list_new_codes')
+        .where('id', '=', existing.id)
+        .executeTakeFirstOrThrow();
+      expect(row.list_new_codes).toBe(1);
+      const fresh = user();
+      await t.database.db.insertInto('users').values(fresh).execute();
+      const freshRow = await t.database.db
+        .selectFrom('users')
+        .select('list_new_codes')
+        .where('id', '=', fresh.id)
+        .executeTakeFirstOrThrow();
+      expect(freshRow.list_new_codes).toBe(1);
     });
 
     it('keeps usernames unique and lowercase', async () => {

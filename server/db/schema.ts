@@ -18,6 +18,8 @@ export interface UsersTable {
   profile_codes: Generated<string>;
   /** When the user last renamed (migration 0061); null until the first rename. */
   username_changed_at: Generated<Timestamp | null>;
+  /** Where the code form's listing switch starts for a new code, 0/1 (migration 0081). */
+  list_new_codes: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -16,6 +16,8 @@ export interface AuthUser {
   username: string | null;
   createdAt: string;
   lastLoginAt: string | null;
+  /** Where the code form's listing switch starts for a new code (migration 0081). */
+  listNewCodes: boolean;
 }
 
 export interface Auth {
@@ -70,6 +72,7 @@ async function findAuth(db: Kysely<DB>, raw: string): Promise<Auth | null> {
       'users.created_at',
       'users.last_login_at',
       'users.disabled_at',
+      'users.list_new_codes',
       'sessions.expires_at',
     ])
     .where('sessions.id_hash', '=', sessionHash)
@@ -87,6 +90,7 @@ async function findAuth(db: Kysely<DB>, raw: string): Promise<Auth | null> {
       username: row.username,
       createdAt: row.created_at,
       lastLoginAt: row.last_login_at,
+      listNewCodes: Number(row.list_new_codes) === 1,
     },
   };
 }

@@ -113,6 +113,46 @@ for (const kind of testDatabaseKinds()) {
       );
     });
 
+    // The listing default (decision 080): any JSON value for the flag. Only a boolean is stored;
+    // anything else is 400 and changes no row.
+    it(`answers ${RUNS} listing defaults without a 5xx; only a boolean is saved`, async () => {
+      const actor = await createActor(target);
+      const cookie = await actor.cookie();
+      const body = fc.oneof(
+        fc.record({ listNewCodes: fc.jsonValue() }),
+        fc.record({ listNewCodes: fc.boolean(), isAdmin: fc.jsonValue() }),
+        fc.jsonValue(),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const before = await snapshot(target.database);
+          const text = JSON.stringify(value);
+          const response = await call(target, {
+            method: 'PUT',
+            url: '/api/me/settings',
+            body: text,
+            cookie,
+          });
+          expect(response.statusCode, text).toBeLessThan(500);
+          const flag = (value as { listNewCodes?: unknown } | null)?.listNewCodes;
+          if (typeof flag !== 'boolean') {
+            expect(response.statusCode, text).toBe(400);
+            expect(await snapshot(target.database), text).toEqual(before);
+            return;
+          }
+          expect(response.statusCode, text).toBe(200);
+          expect(response.json(), text).toMatchObject({ listNewCodes: flag, isAdmin: false });
+          const row = await target.database.db
+            .selectFrom('users')
+            .select('list_new_codes')
+            .where('id', '=', actor.id)
+            .executeTakeFirstOrThrow();
+          expect(Number(row.list_new_codes), text).toBe(flag ? 1 : 0);
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     it(`answers ${RUNS} hostile service ids and query strings of GET /api/services/:id/codes without a 5xx`, async () => {
       const part = fc.oneof(
         fc.string(),

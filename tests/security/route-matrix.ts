@@ -86,6 +86,11 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     body: (f) => importFile(f),
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
   },
+  'PUT /api/me/settings': {
+    url: () => '/api/me/settings',
+    body: () => ({ listNewCodes: false }),
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/me/stats': {
     url: () => '/api/me/stats?days=7',
     expect: { anon: 401, user: 200, other: 200, admin: 200 },

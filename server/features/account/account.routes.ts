@@ -5,17 +5,22 @@ import {
   deleteAccountSchema,
   importFileSchema,
   importResultSchema,
+  settingsSchema,
   statsQuerySchema,
   statsSchema,
 } from '../../../shared/account-schemas.ts';
+import { meSchema } from '../../../shared/auth-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { answers, binary, jsonBody, noContent } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { clearSessionCookie, currentUser } from '../../plugins/session.ts';
+import { isAdmin } from '../admin/admin.repository.ts';
+import { presentMe } from '../auth/me.presenter.ts';
 import { CODE_WRITE_LIMIT } from '../codes/codes.routes.ts';
 import { deleteAccount } from './account.service.ts';
 import { buildCodesCsv, buildExport } from './export.service.ts';
 import { planImport, readImportFile, runImport } from './import.service.ts';
+import { saveSettings } from './settings.service.ts';
 import { getStats } from './stats.service.ts';
 
 /** Deleting an account: a few tries a minute are plenty (a mistyped confirmation). */
@@ -32,6 +37,14 @@ export const OWNER_DATA_LIMIT = {
   per: 'user',
   limit: 30,
   windowMs: 60 * 60_000,
+} as const satisfies RateRule;
+
+/** Settings are a switch a person flips: 30 saves a minute is more than anyone flips it. */
+export const ACCOUNT_SETTINGS_LIMIT = {
+  name: 'account:settings',
+  per: 'user',
+  limit: 30,
+  windowMs: 60_000,
 } as const satisfies RateRule;
 
 /** Room for 1 MB of file as base64 (4/3), so the schema, not the parser, refuses a larger file. */
@@ -70,6 +83,23 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
       await deleteAccount(deps.database, user, request.body.username, Date.now());
       clearSessionCookie(reply, config);
       return reply.status(204).send();
+    },
+  );
+
+  api.put(
+    '/me/settings',
+    {
+      config: { auth: 'user', rateLimits: [ACCOUNT_SETTINGS_LIMIT] },
+      schema: {
+        summary: "Save the owner's settings: the listing default of new codes",
+        body: jsonBody(settingsSchema),
+        response: answers({ 200: meSchema }),
+      },
+    },
+    async (request, reply) => {
+      const user = await saveSettings(deps.db, await currentUser(request), request.body);
+      reply.header('cache-control', 'no-store');
+      return presentMe(user, await isAdmin(deps.db, user.id));
     },
   );
 

@@ -332,4 +332,62 @@ describeEachDatabase('export, import and stats', (ctx) => {
       (await ctx.request({ url: '/api/me/stats?days=8', cookie: user.cookie })).statusCode,
     ).toBe(400);
   });
+
+  it("counts each code's 'Did it work?' answers over the chosen days, and the profile's", async () => {
+    const user = await ctx.createUser();
+    const a = await addCode(ctx, user, { service: 'uber', code: 'A', reward: '1' });
+    const b = await addCode(ctx, user, { service: 'spotify', code: 'B', reward: '1' });
+    await addCode(ctx, user, { service: 'lyft', code: 'C', reward: '1' });
+    // Votes through the real endpoint: each visitor copies the code first, then answers.
+    const answer = async (codeId: string, body: Record<string, unknown>) => {
+      const ip = nextIp();
+      expect((await click(ctx, codeId, ip)).statusCode).toBe(202);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/codes/${codeId}/votes`,
+        remoteAddress: ip,
+        headers: { origin: ctx.config.appOrigin, 'user-agent': BROWSER_UA },
+        payload: body,
+      });
+      expect(response.json()).toEqual({ counted: true });
+    };
+    await answer(a.id, { worked: true });
+    await answer(a.id, { worked: true });
+    await answer(a.id, { worked: false, reason: 'expired' });
+    await answer(b.id, { worked: false });
+    // Another user's answers are not this owner's.
+    const other = await ctx.createUser();
+    const theirs = await addCode(ctx, other, { service: 'uber', code: 'X', reward: '1' });
+    await answer(theirs.id, { worked: true });
+    // An answer given 10 days ago (UTC) is in the 30-day period, not the 7-day one.
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    await ctx.database.db
+      .insertInto('votes')
+      .values({
+        code_id: b.id,
+        visitor_hash: 'old-visitor',
+        day: tenDaysAgo.toISOString().slice(0, 10),
+        worked: 1,
+        reason: null,
+        created_at: tenDaysAgo.toISOString(),
+      })
+      .execute();
+    const stats = async (days: number) =>
+      (await ctx.request({ url: `/api/me/stats?days=${days}`, cookie: user.cookie })).json();
+    const week = await stats(7);
+    expect(
+      week.codes.map((code: { code: string; answers: unknown }) => [code.code, code.answers]),
+    ).toEqual([
+      ['A', { yes: 2, no: 1 }],
+      ['B', { yes: 0, no: 1 }],
+      ['C', { yes: 0, no: 0 }],
+    ]);
+    expect(week.answers).toEqual({ yes: 2, no: 2 });
+    const month = await stats(30);
+    expect(month.codes.find((code: { id: string }) => code.id === b.id).answers).toEqual({
+      yes: 1,
+      no: 1,
+    });
+    expect(month.answers).toEqual({ yes: 3, no: 2 });
+  });
 });

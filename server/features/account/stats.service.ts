@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { StatsDto } from '../../../shared/account-schemas.ts';
 import type { DB } from '../../db/schema.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
+import { feedbackByCode } from '../codes/codes.presenter.ts';
+import { voteCountsByOwner } from '../codes/codes.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,7 +18,8 @@ export function utcDays(days: number, now: Date): string[] {
 /**
  * The owner's stats over the last `days` UTC days (decision 080), read from the daily buckets
  * only and summed by the database: at most one row per day for the profile, one per code and day
- * behind the sums, whatever the number of events behind them.
+ * behind the sums, whatever the number of events behind them. The 'Did it work?' answers are
+ * those given on the same days (at most one per visitor, code and day: decision 070).
  */
 export async function getStats(
   db: Kysely<DB>,
@@ -28,7 +31,7 @@ export async function getStats(
   const range = utcDays(days, now);
   const from = range[0] ?? '';
   const to = range.at(-1) ?? '';
-  const [views, copiesByDay, copiesByCode, codes, codeDays] = await Promise.all([
+  const [views, copiesByDay, copiesByCode, codes, codeDays, votes] = await Promise.all([
     db
       .selectFrom('daily_profile_stats')
       .select(['day', 'views', 'unique_visitors'])
@@ -73,6 +76,7 @@ export async function getStats(
           .where('day', '>=', from)
           .execute()
       : Promise.resolve([]),
+    voteCountsByOwner(db, userId, from),
   ]);
   const index = new Map(range.map((day, i) => [day, i]));
   const emptySeries = () =>
@@ -91,15 +95,23 @@ export async function getStats(
     day.uniqueCopies = Number(row.unique_visitors);
   }
   const totals = new Map(copiesByCode.map((row) => [row.code_id, row]));
+  const feedback = feedbackByCode(votes);
+  const answers = { yes: 0, no: 0 };
   // Top codes first; ties keep the dashboard's order (newest first).
   const ranked = codes
-    .map((c) => ({
-      id: c.id,
-      serviceName: c.service_name,
-      code: c.code,
-      copies: Number(totals.get(c.id)?.copies ?? 0),
-      uniqueCopies: Number(totals.get(c.id)?.unique_visitors ?? 0),
-    }))
+    .map((c) => {
+      const { yes = 0, no = 0 } = feedback.get(c.id) ?? {};
+      answers.yes += yes;
+      answers.no += no;
+      return {
+        id: c.id,
+        serviceName: c.service_name,
+        code: c.code,
+        copies: Number(totals.get(c.id)?.copies ?? 0),
+        uniqueCopies: Number(totals.get(c.id)?.unique_visitors ?? 0),
+        answers: { yes, no },
+      };
+    })
     .sort((a, b) => b.copies - a.copies);
   let code: StatsDto['code'] = null;
   if (codeId && codes.some((c) => c.id === codeId)) {
@@ -113,7 +125,7 @@ export async function getStats(
     }
     code = { id: codeId, series: own };
   }
-  return { days, from, to, series, codes: ranked, code };
+  return { days, from, to, series, answers, codes: ranked, code };
 }
 
 /**

@@ -10,6 +10,7 @@ const USER_COLUMNS = [
   'created_at',
   'last_login_at',
   'disabled_at',
+  'list_new_codes',
 ] as const;
 
 export async function insertSignInToken(

@@ -10,5 +10,6 @@ export function presentMe(user: AuthUser, isAdmin: boolean): Me {
     createdAt: user.createdAt,
     lastLoginAt: user.lastLoginAt,
     isAdmin,
+    listNewCodes: user.listNewCodes,
   };
 }

@@ -76,6 +76,7 @@ describeEachDatabase(
         createdAt: expect.any(String),
         lastLoginAt: expect.any(String),
         isAdmin: true,
+        listNewCodes: true,
       });
       const plain = await ctx.createUser();
       expect((await me(plain.cookie)).json().isAdmin).toBe(false);

@@ -129,6 +129,7 @@ export async function completeSignIn(
       username: user.username,
       createdAt: user.created_at,
       lastLoginAt: now,
+      listNewCodes: Number(user.list_new_codes) === 1,
     },
     isNewUser: user.username === null,
   };

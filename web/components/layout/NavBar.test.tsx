@@ -11,6 +11,7 @@ const me = (overrides: Partial<Me> = {}): Me => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
+  listNewCodes: true,
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ const admin = {
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: null,
   isAdmin: true,
+  listNewCodes: true,
 };
 
 const pendingRequest: ServiceRequest = {

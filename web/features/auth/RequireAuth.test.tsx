@@ -14,6 +14,7 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 
 afterEach(() => vi.unstubAllGlobals());

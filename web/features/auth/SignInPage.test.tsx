@@ -12,6 +12,7 @@ const newUser: Me = {
   createdAt: '2026-01-01T00:00:00.000Z',
   lastLoginAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
+  listNewCodes: true,
 };
 
 const type = (label: string, value: string) =>

@@ -1,12 +1,14 @@
-import { type Ref, useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
 import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
+import { SwitchField, type SwitchFieldProps } from '../../components/ui/Switch.tsx';
 import { Field, TextField } from '../../components/ui/TextField.tsx';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+import { useMe } from '../../lib/session.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
@@ -34,6 +36,7 @@ export function CodeForm({
   onCancel,
 }: CodeFormProps) {
   const services = useServices();
+  const me = useMe().data;
   const schema = useMemo(() => codeFormSchemaFor(services.data), [services.data]);
   const form = useZodForm(schema, {
     defaultValues: {
@@ -45,8 +48,9 @@ export function CodeForm({
       reward: initial?.reward ?? '',
       productName: initial?.productName ?? '',
       link: initial?.link ?? '',
-      // On for a new code; an edit shows the code's own choice (decision 070).
-      listed: initial ? initial.listed : true,
+      // A new code starts from the owner's listing default (Settings, decision 080; on unless
+      // they turned it off); an edit shows the code's own choice (decision 070).
+      listed: initial ? initial.listed : me?.listNewCodes !== false,
       expiresAt: initial?.expiresAt ?? '',
       countries: initial?.countries ?? [],
     },
@@ -171,51 +175,17 @@ export function CodeForm({
 
 /** 'List on the {Service} page' (issue 14 §3): a switch, with one line saying what it does. */
 function ListingSwitch({
-  checked,
-  onChange,
-  onBlur,
-  ref,
-  error,
   service,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  onBlur: () => void;
-  ref: Ref<HTMLInputElement>;
-  error?: string;
-  service: { id: string; name: string } | null;
-}) {
-  const id = useId();
+  ...props
+}: Omit<SwitchFieldProps, 'label' | 'hint'> & { service: { id: string; name: string } | null }) {
   const where = service
     ? `Anyone looking for a ${service.name} code can find it on ${window.location.host}/s/${service.id}.`
     : 'Anyone looking for a code for this service can find it on its page.';
   return (
-    <div className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
-      <div className="flex items-center justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-100">
-          {service ? `List on the ${service.name} page` : 'List on the service page'}
-        </label>
-        <input
-          id={id}
-          ref={ref}
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          aria-checked={checked}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => onChange(event.target.checked)}
-          onBlur={onBlur}
-          className="peer relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-5 dark:bg-gray-600 dark:checked:bg-accent-500"
-        />
-      </div>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600 dark:text-gray-300">
-        {where} Your profile shows it either way.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    <SwitchField
+      {...props}
+      label={service ? `List on the ${service.name} page` : 'List on the service page'}
+      hint={`${where} Your profile shows it either way.`}
+    />
   );
 }

@@ -10,6 +10,7 @@ const me = {
   createdAt: '2026-11-22T00:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
 const code = {
@@ -264,6 +265,32 @@ describe('DashboardPage', () => {
     fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
     await waitFor(() => expect(created).toBeDefined());
     expect(created).toMatchObject({ listed: false, expiresAt: null, countries: null });
+  });
+
+  it("starts a new code's switch from the owner's listing default (off here); an edit keeps the code's own", async () => {
+    let created: unknown;
+    stubApi({
+      'GET /api/me': () => json(200, { ...me, listNewCodes: false }),
+      'GET /api/codes': () => json(200, { codes: [{ ...code, listed: true }] }),
+      'GET /api/services': () => json(200, services),
+      'POST /api/codes': (call) => {
+        created = JSON.parse(String(call?.body));
+        return json(201, { code: { ...code, id: 'new', listed: false } });
+      },
+    });
+    renderDashboard();
+    const edit = await openLoadedForm('Edit Uber code', 'Edit Code');
+    expect(
+      (edit.getByRole('switch', { name: 'List on the Uber page' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(edit.getByRole('button', { name: 'Cancel' }));
+    const form = await openCreateForm();
+    expect(
+      (form.getByRole('switch', { name: 'List on the Uber page' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({ service: 'uber', listed: false });
   });
 
   it('shows the current listing, expiry and countries when editing', async () => {

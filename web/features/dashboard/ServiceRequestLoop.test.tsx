@@ -12,6 +12,7 @@ const me = {
   createdAt: '2026-11-22T00:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 const uber = { id: 'uber', name: 'Uber', domain: 'uber.com' };
 const acme = { id: 'acmepay', name: 'Acme Pay', domain: 'acmepay.com' };

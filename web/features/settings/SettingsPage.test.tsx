@@ -11,6 +11,7 @@ const me = {
   createdAt: '2026-11-22T10:00:00.000Z',
   lastLoginAt: null,
   isAdmin: false,
+  listNewCodes: true,
 };
 
 function renderSettings() {
@@ -78,6 +79,55 @@ describe('SettingsPage', () => {
     answer = () => json(500, { error: { code: 'internal', message: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Failed to delete account')).toBeTruthy();
+  });
+
+  it('saves the listing default as soon as the switch is flipped, and says so', async () => {
+    let saved = true;
+    const api = stubApi({
+      'GET /api/me': () => json(200, { ...me, listNewCodes: saved }),
+      'PUT /api/me/settings': (init) => {
+        saved = JSON.parse(String(init?.body)).listNewCodes;
+        return json(200, { ...me, listNewCodes: saved });
+      },
+    });
+    renderSettings();
+    const section = within(await screen.findByRole('region', { name: 'Service pages' }));
+    const toggle = section.getByRole('switch', { name: 'List new codes on their service page' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Saved: new codes start unlisted')).toBeTruthy();
+    // Beside the switch, not at the top of the page (out of sight on a phone).
+    expect(section.getByRole('status').textContent).toBe('Saved: new codes start unlisted');
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(JSON.parse(String(calls(api, 'PUT')[0]?.[1]?.body))).toEqual({ listNewCodes: false });
+    fireEvent.click(toggle);
+    expect(
+      await screen.findByText('Saved: new codes start listed on their service page'),
+    ).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(calls(api, 'PUT')).toHaveLength(2);
+  });
+
+  it('puts the switch back and says why when saving fails', async () => {
+    let answer = () => json(500, { error: { code: 'internal', message: 'x' } });
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'PUT /api/me/settings': () => answer(),
+    });
+    renderSettings();
+    const toggle = await screen.findByRole('switch', {
+      name: 'List new codes on their service page',
+    });
+    fireEvent.click(toggle);
+    const section = within(screen.getByRole('region', { name: 'Service pages' }));
+    expect((await section.findByRole('alert')).textContent).toBe('Failed to save settings');
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    const message = 'Too many requests. Try again in 42 seconds.';
+    answer = () => json(429, { error: { code: 'rate_limited', message } });
+    fireEvent.click(toggle);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Failed to save settings')).toBeNull();
   });
 
   it('confirms a username change before sending it', async () => {

@@ -6,6 +6,7 @@ import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { paths } from '../../paths.ts';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
+import { ListingDefaultSwitch } from './ListingDefaultSwitch.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
@@ -75,6 +76,13 @@ export default function SettingsPage() {
           current={me.username}
           onRenamed={() => banner.show('Username changed successfully')}
         />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Service pages"
+        description="Each service has a page where visitors find the codes its members listed."
+      >
+        <ListingDefaultSwitch value={me.listNewCodes} />
       </SettingsSection>
 
       <SettingsSection

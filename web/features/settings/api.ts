@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult } from '../../../shared/account-schemas.ts';
+import type { ImportResult, SettingsInput } from '../../../shared/account-schemas.ts';
 import type { Me } from '../../../shared/auth-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { meQueryKey } from '../../lib/session.ts';
@@ -9,6 +9,15 @@ export function useRenameUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => api<Me>('PUT', '/api/me/username', { username }),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+/** PUT /api/me/settings: the listing default; the answer is the user as they now are. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SettingsInput) => api<Me>('PUT', '/api/me/settings', settings),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }

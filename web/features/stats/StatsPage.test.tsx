@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, renderPage, stubApi } from '../../test-support/render-page.tsx';
 import StatsPage from './StatsPage.tsx';
@@ -14,9 +14,24 @@ const stats = (days: number) => ({
     copies: i === days - 1 ? 3 : 0,
     uniqueCopies: i === days - 1 ? 3 : 0,
   })),
+  answers: { yes: 3, no: 1 },
   codes: [
-    { id: 'a', serviceName: 'Uber', code: 'RIDE', copies: 2, uniqueCopies: 2 },
-    { id: 'b', serviceName: 'Spotify', code: 'TUNE', copies: 1, uniqueCopies: 1 },
+    {
+      id: 'a',
+      serviceName: 'Uber',
+      code: 'RIDE',
+      copies: 2,
+      uniqueCopies: 2,
+      answers: { yes: 3, no: 1 },
+    },
+    {
+      id: 'b',
+      serviceName: 'Spotify',
+      code: 'TUNE',
+      copies: 1,
+      uniqueCopies: 1,
+      answers: { yes: 0, no: 0 },
+    },
   ],
   code: null,
 });
@@ -37,13 +52,32 @@ describe('StatsPage', () => {
     expect(
       screen.getByRole('table', { name: /Profile views and copies per UTC day/ }),
     ).toBeTruthy();
-    const top = screen.getByRole('table', { name: /Copies per code/ });
+    const top = screen.getByRole('table', { name: /Copies and 'Did it work\?' answers per code/ });
     expect(top.textContent).toMatch(/Uber.*RIDE.*2.*Spotify.*TUNE.*1/);
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));
-    await screen.findByRole('table', { name: /Copies per code over the last 7 days/ });
+    await screen.findByRole('table', { name: /per code over the last 7 days/ });
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/me/stats?days=7');
     fireEvent.click(screen.getByRole('button', { name: 'Uber' }));
     await screen.findByRole('button', { name: 'Whole profile' });
     expect(api.mock.calls.map(([url]) => String(url))).toContain('/api/me/stats?days=7&code=a');
+  });
+
+  it("shows each code's 'Did it work?' answers in a Worked / Didn't column, and the profile's", async () => {
+    stubApi({ 'GET /api/me/stats?days=30': () => json(200, stats(30)) });
+    renderPage(<StatsPage />, { path: '/dashboard/stats', pattern: '/dashboard/stats' });
+    const top = await screen.findByRole('table', { name: /'Did it work\?' answers per code/ });
+    const [header, uber, spotify] = within(top).getAllByRole('row');
+    const last = (row: HTMLElement | undefined) => {
+      const cells = within(row as HTMLElement).getAllByRole(
+        row === header ? 'columnheader' : 'cell',
+      );
+      return cells.at(-1) as HTMLElement;
+    };
+    expect(last(header).textContent).toBe("Worked / Didn't");
+    expect(within(last(uber)).getByText('3').className).toMatch(/green/);
+    expect(within(last(uber)).getByText('1').className).toMatch(/red/);
+    expect(within(last(uber)).getByText("3 worked, 1 didn't")).toBeTruthy();
+    expect(within(last(spotify)).getByText('No answers')).toBeTruthy();
+    expect(screen.getByText("Visitors answered 'Did it work?' 4 times: 3 yes, 1 no.")).toBeTruthy();
   });
 });

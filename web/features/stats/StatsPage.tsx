@@ -34,8 +34,43 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
+const muted = 'text-gray-500 dark:text-gray-400';
+
+/** "3 / 1": Yes and No to 'Did it work?' (decision 070); a dash when nobody answered. */
+function Answers({ yes, no }: { yes: number; no: number }) {
+  if (yes + no === 0) {
+    return (
+      <>
+        <span aria-hidden="true" className={muted}>
+          –
+        </span>
+        <span className="sr-only">No answers</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true">
+        <span className={yes > 0 ? 'text-green-700 dark:text-green-400' : muted}>{yes}</span>
+        <span className={muted}> / </span>
+        <span className={no > 0 ? 'text-red-700 dark:text-red-400' : muted}>{no}</span>
+      </span>
+      <span className="sr-only">{`${yes} worked, ${no} didn't`}</span>
+    </>
+  );
+}
+
+/** The profile's answers in one line, over the chosen days. */
+function answersLine({ yes, no }: { yes: number; no: number }): string {
+  const total = yes + no;
+  if (total === 0) return "No 'Did it work?' answers in these days yet.";
+  return `Visitors answered 'Did it work?' ${total} ${total === 1 ? 'time' : 'times'}: ${yes} yes, ${no} no.`;
+}
+
 const cell = 'px-3 py-2 text-right tabular-nums';
 const head = 'px-3 py-2 text-right font-medium';
+/** Columns the top codes table leaves out below `sm`, so Code, Copies and the answers fit 375 px. */
+const wide = 'hidden sm:table-cell';
 
 /** /dashboard/stats: the owner's copies and profile views per UTC day (decision 080). */
 export default function StatsPage() {
@@ -189,13 +224,21 @@ export default function StatsPage() {
           </div>
 
           <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-800 dark:bg-gray-900">
-            <h2 className="text-lg font-semibold text-gray-900 dark:text-white">Top codes</h2>
+            <div className="space-y-1">
+              <h2 className="text-lg font-semibold text-gray-900 dark:text-white">Top codes</h2>
+              <p className="text-sm text-gray-600 dark:text-gray-300">
+                {answersLine(data.answers)}
+              </p>
+            </div>
             {data.codes.length === 0 ? (
               <p className="text-sm text-gray-600 dark:text-gray-300">No codes yet.</p>
             ) : (
-              <div className="overflow-x-auto">
+              // `relative`: the cells' sr-only text is positioned; without it it would widen the page.
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-sm text-gray-900 dark:text-gray-100">
-                  <caption className="sr-only">Copies per code over the last {days} days</caption>
+                  <caption className="sr-only">
+                    Copies and 'Did it work?' answers per code over the last {days} days
+                  </caption>
                   <thead className="text-gray-600 dark:text-gray-300">
                     <tr>
                       <th scope="col" className="px-3 py-2 text-left font-medium">
@@ -204,11 +247,14 @@ export default function StatsPage() {
                       <th scope="col" className={head}>
                         Copies
                       </th>
-                      <th scope="col" className={head}>
+                      <th scope="col" className={`${head} ${wide}`}>
                         Unique
                       </th>
-                      <th scope="col" className={head}>
+                      <th scope="col" className={`${head} ${wide}`}>
                         Per view
+                      </th>
+                      <th scope="col" className={`${head} sm:whitespace-nowrap`}>
+                        Worked / Didn't
                       </th>
                     </tr>
                   </thead>
@@ -229,8 +275,11 @@ export default function StatsPage() {
                           </span>
                         </th>
                         <td className={cell}>{code.copies}</td>
-                        <td className={cell}>{code.uniqueCopies}</td>
-                        <td className={cell}>{ratio(code.copies, sum.views)}</td>
+                        <td className={`${cell} ${wide}`}>{code.uniqueCopies}</td>
+                        <td className={`${cell} ${wide}`}>{ratio(code.copies, sum.views)}</td>
+                        <td className={`${cell} whitespace-nowrap`}>
+                          <Answers {...code.answers} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
