@@ -11,6 +11,7 @@ import { serviceRequestsByRequester } from './2026-11-23-0063-service-requests-b
 import { discovery } from './2026-11-23-0070-discovery.ts';
 import { accountDeletion } from './2026-11-23-0080-account-deletion.ts';
 import { statsRollups } from './2026-11-23-0080-stats-rollups.ts';
+import { statsRunningTotals } from './2026-11-23-0082-stats-running-totals.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0063-service-requests-by-requester': serviceRequestsByRequester,
     '2026-11-23-0080-account-deletion': accountDeletion(dialect),
     '2026-11-23-0080-stats-rollups': statsRollups(dialect),
+    '2026-11-23-0082-stats-running-totals': statsRunningTotals(dialect),
   };
 }
