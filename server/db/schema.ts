@@ -147,6 +147,18 @@ export interface DailyCodeStatsTable {
   day: string;
   copies: number;
   unique_visitors: number;
+  /** The code's copies up to and including `day` (migration 0082; kept by triggers). */
+  copies_to_date: Generated<number>;
+  /** Likewise for its daily unique visitors. */
+  unique_to_date: Generated<number>;
+}
+
+/** The sum of a user's code buckets per UTC day (migration 0082; kept by triggers). */
+export interface DailyUserStatsTable {
+  user_id: string;
+  day: string;
+  copies: number;
+  unique_visitors: number;
 }
 
 /** One view of a public profile page (bots excluded); raw IPs are never stored. */
@@ -180,6 +192,7 @@ export interface DB {
   daily_code_stats: DailyCodeStatsTable;
   profile_views: ProfileViewsTable;
   daily_profile_stats: DailyProfileStatsTable;
+  daily_user_stats: DailyUserStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

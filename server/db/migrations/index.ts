@@ -12,6 +12,7 @@ import { discovery } from './2026-11-23-0070-discovery.ts';
 import { accountDeletion } from './2026-11-23-0080-account-deletion.ts';
 import { statsRollups } from './2026-11-23-0080-stats-rollups.ts';
 import { listingDefault } from './2026-11-23-0081-listing-default.ts';
+import { statsRunningTotals } from './2026-11-23-0082-stats-running-totals.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0080-account-deletion': accountDeletion(dialect),
     '2026-11-23-0080-stats-rollups': statsRollups(dialect),
     '2026-11-23-0081-listing-default': listingDefault,
+    '2026-11-23-0082-stats-running-totals': statsRunningTotals(dialect),
   };
 }

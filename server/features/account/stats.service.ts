@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StatsDto } from '../../../shared/account-schemas.ts';
 import type { DB } from '../../db/schema.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
@@ -17,9 +17,9 @@ export function utcDays(days: number, now: Date): string[] {
 
 /**
  * The owner's stats over the last `days` UTC days (decision 080), read from the daily buckets
- * only and summed by the database: at most one row per day for the profile, one per code and day
- * behind the sums, whatever the number of events behind them. The 'Did it work?' answers are
- * those given on the same days (at most one per visitor, code and day: decision 070).
+ * only: one row per day for the profile's views and copies, and two running totals per code
+ * (migration 0082), whatever the number of events or code-days behind them. The 'Did it work?'
+ * answers are those given on the same days (at most one per visitor, code and day: decision 070).
  */
 export async function getStats(
   db: Kysely<DB>,
@@ -31,7 +31,18 @@ export async function getStats(
   const range = utcDays(days, now);
   const from = range[0] ?? '';
   const to = range.at(-1) ?? '';
-  const [views, copiesByDay, copiesByCode, codes, codeDays, votes] = await Promise.all([
+  // The last running total of each code, and its last before the range: the difference is the
+  // code's total in the range (migration 0082). Two seeks of the (code_id, day) key per code.
+  type CodesRow = ExpressionBuilder<DB, 'codes' | 'services'>;
+  const lastTotal = (eb: CodesRow, column: 'copies_to_date' | 'unique_to_date', before?: string) =>
+    eb
+      .selectFrom('daily_code_stats as d')
+      .select(`d.${column}`)
+      .whereRef('d.code_id', '=', 'codes.id')
+      .$if(before !== undefined, (q) => q.where('d.day', '<', before ?? ''))
+      .orderBy('d.day', 'desc')
+      .limit(1);
+  const [views, copiesByDay, codes, codeDays, votes] = await Promise.all([
     db
       .selectFrom('daily_profile_stats')
       .select(['day', 'views', 'unique_visitors'])
@@ -39,31 +50,23 @@ export async function getStats(
       .where('day', '>=', from)
       .execute(),
     db
-      .selectFrom('daily_code_stats')
-      .select((eb) => [
-        'day',
-        eb.fn.sum<number>('copies').as('copies'),
-        eb.fn.sum<number>('unique_visitors').as('unique_visitors'),
-      ])
+      .selectFrom('daily_user_stats')
+      .select(['day', 'copies', 'unique_visitors'])
       .where('user_id', '=', userId)
       .where('day', '>=', from)
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('daily_code_stats')
-      .select((eb) => [
-        'code_id',
-        eb.fn.sum<number>('copies').as('copies'),
-        eb.fn.sum<number>('unique_visitors').as('unique_visitors'),
-      ])
-      .where('user_id', '=', userId)
-      .where('day', '>=', from)
-      .groupBy('code_id')
       .execute(),
     db
       .selectFrom('codes')
       .innerJoin('services', 'services.id', 'codes.service')
-      .select(['codes.id', 'codes.code', 'services.name as service_name'])
+      .select((eb) => [
+        'codes.id',
+        'codes.code',
+        'services.name as service_name',
+        eb.fn.coalesce(lastTotal(eb, 'copies_to_date'), eb.lit(0)).as('copies_now'),
+        eb.fn.coalesce(lastTotal(eb, 'copies_to_date', from), eb.lit(0)).as('copies_before'),
+        eb.fn.coalesce(lastTotal(eb, 'unique_to_date'), eb.lit(0)).as('unique_now'),
+        eb.fn.coalesce(lastTotal(eb, 'unique_to_date', from), eb.lit(0)).as('unique_before'),
+      ])
       .where('codes.user_id', '=', userId)
       .orderBy('codes.created_at', 'desc')
       .execute(),
@@ -94,7 +97,6 @@ export async function getStats(
     day.copies = Number(row.copies);
     day.uniqueCopies = Number(row.unique_visitors);
   }
-  const totals = new Map(copiesByCode.map((row) => [row.code_id, row]));
   const feedback = feedbackByCode(votes);
   const answers = { yes: 0, no: 0 };
   // Top codes first; ties keep the dashboard's order (newest first).
@@ -107,8 +109,8 @@ export async function getStats(
         id: c.id,
         serviceName: c.service_name,
         code: c.code,
-        copies: Number(totals.get(c.id)?.copies ?? 0),
-        uniqueCopies: Number(totals.get(c.id)?.unique_visitors ?? 0),
+        copies: Number(c.copies_now) - Number(c.copies_before),
+        uniqueCopies: Number(c.unique_now) - Number(c.unique_before),
         answers: { yes, no },
       };
     })
