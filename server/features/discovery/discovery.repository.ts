@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { preparedOnPostgres } from '../../db/prepared-statements.ts';
 import type { DB, VoteReason } from '../../db/schema.ts';
+import { oncePer } from '../../once-per.ts';
 
 export interface ListingServiceRow {
   id: string;
@@ -9,16 +11,30 @@ export interface ListingServiceRow {
 }
 
 /** The service and its listing revision: the one lookup of a cached service page. */
-export function findListingService(
+export async function findListingService(
   db: Kysely<DB>,
   serviceId: string,
 ): Promise<ListingServiceRow | undefined> {
-  return db
-    .selectFrom('services')
-    .select(['id', 'name', 'domain', 'listing_rev'])
-    .where('id', '=', serviceId)
-    .executeTakeFirst();
+  const template = compiledListingServiceQuery(db);
+  const parameters = template.parameters.map((value) =>
+    value === SERVICE_SLOT ? serviceId : value,
+  );
+  const result = await db.executeQuery<ListingServiceRow>({ ...template, parameters });
+  return result.rows[0];
 }
+
+// As for profiles (profiles.repository.ts): compiled once per database, a named statement on
+// PostgreSQL (parsed and planned once per connection); only the value changes.
+const SERVICE_SLOT = '\u0000service\u0000';
+const compiledListingServiceQuery = oncePer((db: Kysely<DB>) =>
+  preparedOnPostgres(
+    db
+      .selectFrom('services')
+      .select(['id', 'name', 'domain', 'listing_rev'])
+      .where('id', '=', SERVICE_SLOT)
+      .compile() as CompiledQuery<ListingServiceRow>,
+  ),
+);
 
 export interface ListedCodeRow {
   id: string;
