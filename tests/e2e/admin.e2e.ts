@@ -6,12 +6,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { newId, nowIso } from '../../server/db/ids.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describeE2e } from './support/fixture.ts';
+import { expectNoSidewaysScroll, screenshot } from './support/screens.ts';
 import type { SignedInUser } from './support/sign-in.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const SCREENS = process.env.SCREENSHOT_DIR ?? '';
-
 /**
  * The logo image is the generated icon of spec §4 (drawn by the server, as SVG): the tile in the
  * category's colour, and it is drawn (the image loaded).
@@ -46,10 +45,6 @@ describeE2e(
       });
     }
 
-    async function shot(page: Page, name: string, fullPage = true) {
-      if (SCREENS) await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
-    }
-
     beforeAll(async () => {
       userContext = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
       adminContext = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
@@ -79,7 +74,7 @@ describeE2e(
       await dialog
         .getByText("Please enter the domain without 'www.' (e.g., example.com)")
         .waitFor();
-      await shot(userPage, 'request-dialog-error-1280', false);
+      await screenshot(userPage, 'request-dialog-error-1280', false);
       await expectAccessible(userPage);
       // The server's duplicate checks, in its own words under the name.
       await dialog.getByLabel('Service name').fill('Uber');
@@ -90,7 +85,7 @@ describeE2e(
       await dialog.getByLabel('Domain').fill('acmepay.test');
       await dialog.getByRole('button', { name: 'Submit request' }).click();
       await dialog.getByRole('status').getByText('Acme Pay').waitFor();
-      await shot(userPage, 'request-dialog-sent-1280', false);
+      await screenshot(userPage, 'request-dialog-sent-1280', false);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
       // Asking again while it is pending.
@@ -117,7 +112,7 @@ describeE2e(
       await userPage.goto(e2e.url('/admin'));
       await userPage.getByRole('heading', { name: 'Access Denied' }).waitFor();
       await userPage.getByText("You don't have admin privileges.").waitFor();
-      await shot(userPage, 'access-denied-1280');
+      await screenshot(userPage, 'access-denied-1280');
       await expectAccessible(userPage);
     });
 
@@ -126,12 +121,12 @@ describeE2e(
       const row = adminPage.getByRole('row').filter({ hasText: 'Acme Pay' });
       await row.getByText('acmepay.test').waitFor();
       await row.getByText('Pending').waitFor();
-      await shot(adminPage, 'admin-table-1280');
+      await screenshot(adminPage, 'admin-table-1280');
       await expectAccessible(adminPage);
       await row.getByRole('button', { name: 'Approve Acme Pay' }).click();
       const dialog = adminPage.getByRole('dialog', { name: 'Approve service request' });
       await dialog.getByLabel(/Notes/).fill('Real referral program');
-      await shot(adminPage, 'admin-approve-modal-1280', false);
+      await screenshot(adminPage, 'admin-approve-modal-1280', false);
       await expectAccessible(adminPage);
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await adminPage
@@ -161,7 +156,7 @@ describeE2e(
       await card.waitFor();
       // acmepay.test can never resolve (a reserved name), on any machine: the finance icon is drawn.
       await expectFallbackIcon(userPage, card.locator('img[alt="Acme Pay logo"]'), '#047857');
-      await shot(userPage, 'dashboard-fallback-icon-1280');
+      await screenshot(userPage, 'dashboard-fallback-icon-1280');
       const code = await e2e.withDb((db) =>
         db
           .selectFrom('codes')
@@ -222,7 +217,7 @@ describeE2e(
         .filter({ hasText: 'Zeta Pay' })
         .getByText('Approved')
         .waitFor();
-      await shot(adminPage, 'admin-manual-warning-1280');
+      await screenshot(adminPage, 'admin-manual-warning-1280');
       await expectAccessible(adminPage);
       await warning.getByRole('button', { name: 'Dismiss' }).click();
       await warning.waitFor({ state: 'detached' });
@@ -238,15 +233,12 @@ describeE2e(
         const page = await context.newPage();
         await page.goto(e2e.url('/admin'));
         await page.getByRole('button', { name: 'Edit Acme Pay' }).waitFor();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
-        await shot(page, `admin-table-375-${scheme}`);
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, `admin-table-375-${scheme}`);
         await expectAccessible(page);
         await page.getByRole('button', { name: 'Edit Acme Pay' }).click();
         await page.getByRole('dialog', { name: 'Edit service request' }).waitFor();
-        await shot(page, `admin-edit-modal-375-${scheme}`, false);
+        await screenshot(page, `admin-edit-modal-375-${scheme}`, false);
       }
     });
 
@@ -293,11 +285,11 @@ describeE2e(
           const card = page.getByTestId('code-card').filter({ hasText: id.toUpperCase() });
           await expectFallbackIcon(page, card.locator(`img[alt="${name} logo"]`), colour);
         }
-        await shot(page, `fallback-icons-${width}`);
+        await screenshot(page, `fallback-icons-${width}`);
         await page.goto(e2e.url('/'));
         // The landing overlay's known brands come from the bundled simple-icons SVGs.
         await page.locator('img[alt="Uber logo"][src^="data:image/svg+xml"]').first().waitFor();
-        await shot(page, `landing-brand-logos-${width}`, false);
+        await screenshot(page, `landing-brand-logos-${width}`, false);
       }
     });
   },

@@ -1,50 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
-import { signInAs } from './support/sign-in.ts';
-
-/** Screenshots go here when set (never into the repository). */
-const SCREENS = process.env.SCREENSHOT_DIR ?? '';
-
-/** The page at 375 and 1280 px, light and dark, as `name-<width>-<scheme>.png`. */
-async function shots(page: Page, name: string, fullPage = true) {
-  if (!SCREENS) return;
-  fs.mkdirSync(SCREENS, { recursive: true });
-  // Colour transitions would catch a button half-way through the switch of scheme.
-  await page.addStyleTag({ content: '*, ::before, ::after { transition: none !important; }' });
-  for (const width of [375, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({
-        path: path.join(SCREENS, `${name}-${width}-${colorScheme}.png`),
-        fullPage,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** How far the page scrolls sideways (0 when it fits). */
-function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { describeE2e } from './support/fixture.ts';
+import { expectNoSidewaysScroll, screenshotsInEverySize } from './support/screens.ts';
 
 /** Creates an Uber code through the dashboard's form, with the listing switch as given. */
 async function createUberCode(
   page: Page,
-  server: TestServer,
+  appUrl: (path: string) => string,
   code: string,
   options: { listed: boolean; screenshot?: boolean },
 ) {
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(appUrl('/dashboard'));
   await page.getByRole('button', { name: 'Create New Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Code' });
   await dialog.waitFor();
@@ -65,69 +32,62 @@ async function createUberCode(
     await dialog.getByLabel(/Works in/).selectOption('US');
     await dialog.getByLabel(/Works in/).selectOption('CA');
     await dialog.getByRole('button', { name: 'Remove Canada' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await shots(page, 'code-form', false);
+    await expectAccessible(page);
+    await screenshotsInEverySize(page, 'code-form', false);
   }
   await dialog.getByRole('button', { name: 'Create Code' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
-describe('service pages, listing and "Did it work?" in Chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const owners: Record<'ann' | 'bob' | 'cat', { context: BrowserContext; page: Page }> =
-    {} as never;
+describeE2e(
+  'service pages, listing and "Did it work?" in Chromium',
+  (e2e) => {
+    const owners = {} as Record<'ann' | 'bob' | 'cat', { page: Page }>;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    for (const name of ['ann', 'bob', 'cat'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await signInAs(context, server, { username: `${name}_rides` });
-      owners[name] = { context, page: await context.newPage() };
-    }
-  });
-  afterAll(async () => {
-    for (const owner of Object.values(owners)) await owner?.context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('lists two codes, takes a "No, expired" answer to the owner, and unlisting removes the code', async () => {
-    // 1. Two owners list an Uber code (the switch's default); the third turns it off.
-    await createUberCode(owners.ann.page, server, 'ANN-RIDE', { listed: true, screenshot: true });
-    await createUberCode(owners.bob.page, server, 'BOB-RIDE', { listed: true });
-    await createUberCode(owners.cat.page, server, 'CAT-RIDE', { listed: false });
-
-    const visitor = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      permissions: ['clipboard-read', 'clipboard-write'],
+    beforeAll(async () => {
+      for (const name of ['ann', 'bob', 'cat'] as const) {
+        const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
+        await e2e.signInAs(context, { username: `${name}_rides` });
+        owners[name] = { page: await context.newPage() };
+      }
     });
-    try {
-      const page = await visitor.newPage();
+
+    it('lists two codes, takes a "No, expired" answer to the owner, and unlisting removes the code', async () => {
+      // 1. Two owners list an Uber code (the switch's default); the third turns it off.
+      await createUberCode(owners.ann.page, e2e.url, 'ANN-RIDE', {
+        listed: true,
+        screenshot: true,
+      });
+      await createUberCode(owners.bob.page, e2e.url, 'BOB-RIDE', { listed: true });
+      await createUberCode(owners.cat.page, e2e.url, 'CAT-RIDE', { listed: false });
+
+      const page = await e2e.newPage({
+        viewport: { width: 1280, height: 900 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
 
       // The directory counts the two listed codes.
-      await page.goto(`${server.url}/s`);
+      await page.goto(e2e.url('/s'));
       const uberEntry = page.getByRole('link', { name: /Uber/ }).first();
       await uberEntry.waitFor();
       expect(await uberEntry.textContent()).toContain('2');
-      expect(await axeViolations(page)).toEqual([]);
-      await shots(page, 'directory');
+      await expectAccessible(page);
+      await screenshotsInEverySize(page, 'directory');
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await sidewaysScroll(page)).toBe(0);
+      await expectNoSidewaysScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // 2. /s/uber shows exactly the two listed codes.
-      await page.goto(`${server.url}/s/uber`);
+      await page.goto(e2e.url('/s/uber'));
       const cards = page.locator('li[data-code-id]');
       await cards.first().waitFor();
       expect(await cards.count()).toBe(2);
       const owners_ = (await cards.allTextContents()).map((text) => /@(\w+)/.exec(text)?.[1]);
       expect(owners_.sort()).toEqual(['ann_rides', 'bob_rides']);
-      expect(await axeViolations(page)).toEqual([]);
-      await shots(page, 'service-uber');
+      await expectAccessible(page);
+      await screenshotsInEverySize(page, 'service-uber');
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await sidewaysScroll(page)).toBe(0);
+      await expectNoSidewaysScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // 3. Copy Ann's code and answer 'No', 'Expired'.
@@ -141,11 +101,11 @@ describe('service pages, listing and "Did it work?" in Chromium', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('ANN-RIDE');
       await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
       await dialog.getByText('Did it work?').waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await shots(page, 'popup-question', false);
+      await expectAccessible(page);
+      await screenshotsInEverySize(page, 'popup-question', false);
       await dialog.getByRole('button', { name: 'No' }).click();
       await dialog.getByText('What went wrong?').waitFor();
-      await shots(page, 'popup-reasons', false);
+      await screenshotsInEverySize(page, 'popup-reasons', false);
       const vote = page.waitForResponse((response) => response.url().endsWith('/votes'));
       await dialog.getByRole('button', { name: 'Expired' }).click();
       const answer = await vote;
@@ -157,15 +117,15 @@ describe('service pages, listing and "Did it work?" in Chromium', () => {
 
       // 4. Ann sees it on her dashboard.
       const ann = owners.ann.page;
-      await ann.goto(`${server.url}/dashboard`);
+      await ann.goto(e2e.url('/dashboard'));
       const annCode = ann.getByTestId('code-card').filter({ hasText: 'ANN-RIDE' });
       await annCode.getByText("Worked: 0 · Didn't: 1 (expired 1)").waitFor();
       await annCode.getByText('Listed on the Uber page').waitFor();
-      expect(await axeViolations(ann)).toEqual([]);
-      await shots(ann, 'dashboard-counts');
+      await expectAccessible(ann);
+      await screenshotsInEverySize(ann, 'dashboard-counts');
       // Cat's code was never listed.
       const cat = owners.cat.page;
-      await cat.goto(`${server.url}/dashboard`);
+      await cat.goto(e2e.url('/dashboard'));
       await cat.getByTestId('code-card').getByText('Not listed').waitFor();
 
       // 5. Ann turns listing off: her code is gone from /s/uber.
@@ -178,13 +138,12 @@ describe('service pages, listing and "Did it work?" in Chromium', () => {
       await edit.waitFor({ state: 'hidden' });
       await annCode.getByText('Not listed').waitFor();
 
-      await page.goto(`${server.url}/s/uber`);
+      await page.goto(e2e.url('/s/uber'));
       await cards.first().waitFor();
       expect(await cards.count()).toBe(1);
       expect(await cards.first().textContent()).toContain('@bob_rides');
       expect(await page.getByText('@ann_rides').count()).toBe(0);
-    } finally {
-      await visitor.close();
-    }
-  });
-});
+    });
+  },
+  { databases: 'each' },
+);

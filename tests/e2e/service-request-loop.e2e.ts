@@ -1,20 +1,11 @@
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { describeE2e } from './support/fixture.ts';
+import { expectNoSidewaysScroll, SCREENSHOT_DIR, screenshot } from './support/screens.ts';
 
-const SCREENS = process.env.SCREENSHOT_DIR ?? '';
 const PHONE = { width: 375, height: 800 };
 const REJECTION_NOTE = 'No referral program found on their site';
-
-/** The page is no wider than the screen: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /**
  * Issue 13, item 2 at 375 px: a request is no longer a dead end. The code form says the service
@@ -59,8 +50,7 @@ describeE2e(
       await form.getByRole('button', { name: 'Create Code' }).click();
       await form.getByText('Please select a valid service from the list').waitFor();
       await expectAccessible(userPage);
-      if (SCREENS)
-        await userPage.screenshot({ path: path.join(SCREENS, 'code-form-pending-375.png') });
+      await screenshot(userPage, 'code-form-pending-375', false);
       await form.getByRole('button', { name: 'Cancel' }).click();
 
       const section = userPage.locator('section', {
@@ -96,14 +86,11 @@ describeE2e(
       const link = /https?:\/\/\S+\/dashboard\?service=zetabank/.exec(mail.text)?.[0];
       expect(link).toBe(e2e.url('/dashboard?service=zetabank'));
       approvalLink = link ?? '';
-      if (SCREENS) {
+      if (SCREENSHOT_DIR) {
         // The HTML part as a mail client would draw it, to look at.
         const view = await e2e.newPage({ viewport: PHONE });
         await view.setContent(mail.html);
-        await view.screenshot({
-          path: path.join(SCREENS, 'approval-mail-375.png'),
-          fullPage: true,
-        });
+        await screenshot(view, 'approval-mail-375');
       }
     });
 
@@ -155,10 +142,8 @@ describeE2e(
       'the changed screens at %i px, %s: axe finds nothing, nothing scrolls sideways',
       async (width, scheme) => {
         const tag = `${width}-${scheme}`;
-        const shot = async (page: Page, name: string, fullPage: boolean) => {
-          if (SCREENS)
-            await page.screenshot({ path: path.join(SCREENS, `${name}-${tag}.png`), fullPage });
-        };
+        const shot = (page: Page, name: string, fullPage: boolean) =>
+          screenshot(page, `${name}-${tag}`, fullPage);
         const viewport = { width, height: 900 };
         const user = await e2e.newContext({ viewport, colorScheme: scheme });
         await user.addCookies(await userContext.cookies());

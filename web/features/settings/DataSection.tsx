@@ -154,8 +154,9 @@ export function DataSection({ onImported }: { onImported: (count: number) => voi
           Import codes from a CSV or JSON file
         </label>
         <p className="text-sm text-gray-600 dark:text-gray-300">
-          The CSV's columns: service, productName, code, reward, link (as in the download). At most
-          1 MB and 500 rows. You see what will be added before anything changes.
+          The CSV's columns: service, productName, code, reward, link, then optionally listed,
+          expiresAt and countries (as in the download). At most 1 MB and 500 rows. You see what will
+          be added before anything changes.
         </p>
         <input
           id={inputId}
