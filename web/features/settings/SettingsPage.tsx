@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { BackToDashboard } from '../../components/ui/BackToDashboard.tsx';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useTimedBanner } from '../../lib/use-timed-banner.ts';
@@ -33,12 +34,7 @@ export default function SettingsPage() {
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-10">
       <header className="space-y-1">
-        <Link
-          to={paths.dashboard}
-          className="inline-flex min-h-11 items-center text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
-        >
-          ← Dashboard
-        </Link>
+        <BackToDashboard />
         <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
           Settings
         </h1>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { STATS_RANGES, type StatsDto } from '../../../shared/account-schemas.ts';
+import { BackToDashboard } from '../../components/ui/BackToDashboard.tsx';
 import { Banner } from '../../components/ui/Banner.tsx';
-import { paths } from '../../paths.ts';
 import { useStats } from './api.ts';
 import { StatsChart, shortDay } from './StatsChart.tsx';
 
@@ -90,12 +89,7 @@ export default function StatsPage() {
     <section className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:py-10">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <Link
-            to={paths.dashboard}
-            className="inline-flex min-h-11 items-center text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
-          >
-            ← Dashboard
-          </Link>
+          <BackToDashboard />
           <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
             Stats
           </h1>
