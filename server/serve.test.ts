@@ -1,54 +1,28 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { type SpawnedServer, spawnServer } from './test-support/spawn-server.ts';
 
 describe('PORT=0: the server picks its port', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-serve-'));
-  let child: ReturnType<typeof spawn>;
+  let server: SpawnedServer | undefined;
   let url = '';
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        APP_URL: '',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: '',
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        SQLITE_PATH: path.join(dir, 'serve.db'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await spawnServer({
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      SQLITE_PATH: path.join(dir, 'serve.db'),
     });
-    let output = '';
-    url = await new Promise<string>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        output += chunk;
-        const match = /Refstash is running at (http:\/\/\S+)/.exec(output);
-        if (match) resolve(match[1] as string);
-      };
-      child.stdout?.on('data', collect);
-      child.stderr?.on('data', collect);
-      child.once('exit', (code) => reject(new Error(`exited (${code}):\n${output}`)));
-    });
+    url = server.url;
   });
   afterAll(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      });
+    try {
+      await server?.stop();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('names the address it listens on, and that address is its origin', async () => {

@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseConfig } from '../../../server/config.ts';
 import { createDatabase, type Database } from '../../../server/db/database.ts';
+import { type SpawnedServer, spawnServer } from '../../../server/test-support/spawn-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** The line the server prints once it listens; it names the port the server chose. */
-const LISTENING = /Refstash is running at (http:\/\/\S+)/;
 
 export interface TestServer {
   readonly url: string;
@@ -42,87 +40,47 @@ export async function withServerDatabase<T>(
 }
 
 /**
- * Starts the real server (`node server/main.ts`) with the built web app: on a temporary SQLite
- * file, or on PostgreSQL when `env.DATABASE_URL` is set. It binds a port of its own choosing
- * (PORT=0) and says which in its first line; this resolves once that line is out.
+ * Starts the real server (`node server/main.ts`, see spawnServer) with the built web app: on a
+ * temporary SQLite file, or on PostgreSQL when `env.DATABASE_URL` is set.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run `npm run build` before the e2e tests.');
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-e2e-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const sqlitePath = env.SQLITE_PATH ?? path.join(dir, 'e2e.db');
   const database: DatabaseConfig = env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL }
     : { kind: 'sqlite', path: sqlitePath };
-  let output = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      APP_URL: '',
+  let server: SpawnedServer;
+  try {
+    server = await spawnServer({
       SQLITE_PATH: sqlitePath,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const fail = (message: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      removeDir();
-      reject(new Error(`${message}:\n${output}`));
-    };
-    const timer = setTimeout(() => fail('the server did not start within 20 s'), 20_000);
-    const collect = (chunk: Buffer) => {
-      output += chunk;
-      const match = LISTENING.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        child.off('exit', exitedEarly);
-        resolve(match[1] as string);
-      }
-    };
-    const exitedEarly = (code: number | null) => fail(`the server exited early (${code})`);
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', exitedEarly);
-  });
-
+    });
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
   return {
-    url,
-    port: Number(new URL(url).port),
+    url: server.url,
+    port: Number(new URL(server.url).port),
     database,
     databaseEnv:
       database.kind === 'postgres'
         ? { DATABASE_URL: database.url }
         : { DATABASE_URL: '', SQLITE_PATH: database.path },
-    process: child,
-    output: () => output,
-    stop(signal = 'SIGTERM') {
-      return new Promise((resolve) => {
-        // A process killed by a signal keeps exitCode null and sets signalCode.
-        if (child.exitCode !== null || child.signalCode !== null) {
-          removeDir();
-          resolve(child.exitCode);
-          return;
-        }
-        child.once('exit', (code) => {
-          removeDir();
-          resolve(code);
-        });
-        child.kill(signal);
-      });
+    process: server.process,
+    output: server.output,
+    async stop(signal) {
+      try {
+        return await server.stop(signal);
+      } finally {
+        removeDir();
+      }
     },
   };
 }
