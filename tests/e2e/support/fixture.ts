@@ -12,13 +12,13 @@ import { type SignedInUser, signInAs } from './sign-in.ts';
 export interface E2e {
   readonly kind: DatabaseKind;
   readonly server: TestServer;
-  readonly browser: Browser;
   /** The SMTP server the app sends to, with `mailFrom` set (see E2eOptions.mailFrom). */
   readonly smtp: SmtpCapture;
   /** The server's address plus `path`. */
   url(path: string): string;
   /**
-   * A new browser context. Opened in a test, it is closed when the test ends, pass or fail;
+   * A new browser context (the first one starts Chromium: a file that only talks to the server
+   * never starts it). Opened in a test, it is closed when the test ends, pass or fail;
    * opened in a hook, when the file's tests are done.
    */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -47,15 +47,16 @@ export interface E2eOptions {
 }
 
 /**
- * The one e2e fixture: starts the server (on a fresh SQLite file or PostgreSQL database) and
- * Chromium before the tests of `title`, and stops them, with every context still open, after.
+ * The one e2e fixture: starts the server (on a fresh SQLite file or PostgreSQL database) before
+ * the tests of `title`, Chromium with their first context, and stops them, with every context
+ * still open, after.
  */
 export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eOptions = {}) {
   const kinds: DatabaseKind[] = options.databases === 'each' ? testDatabaseKinds() : ['sqlite'];
   for (const kind of kinds) {
     describe(kinds.length > 1 ? `${title} [${kind}]` : title, () => {
       let server: TestServer | undefined;
-      let browser: Browser | undefined;
+      let browser: Promise<Browser> | undefined;
       let scratch: ScratchPostgres | undefined;
       let smtp: SmtpCapture | undefined;
       const open = new Set<BrowserContext>();
@@ -68,14 +69,17 @@ export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eO
           ...(smtp ? { SMTP_URL: smtp.url, MAIL_FROM: options.mailFrom as string } : {}),
           ...options.env?.(),
         });
-        browser = await launchBrowser();
       });
       afterAll(async () => {
         try {
           await Promise.all([...open].map((context) => context.close()));
         } finally {
           try {
-            await browser?.close();
+            // A launch that failed has failed its test already.
+            await browser?.then(
+              (launched) => launched.close(),
+              () => undefined,
+            );
           } finally {
             try {
               await server?.stop();
@@ -87,24 +91,23 @@ export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eO
       });
 
       const ready = () => {
-        if (!server || !browser) throw new Error('the e2e server and browser are not started');
-        return { server, browser };
+        if (!server) throw new Error('the e2e server is not started');
+        return server;
       };
       const e2e: E2e = {
         kind,
         get server() {
-          return ready().server;
-        },
-        get browser() {
-          return ready().browser;
+          return ready();
         },
         get smtp() {
           if (!smtp) throw new Error('no SMTP capture: pass mailFrom to describeE2e');
           return smtp;
         },
-        url: (path) => `${ready().server.url}${path}`,
+        url: (path) => `${ready().url}${path}`,
         async newContext(contextOptions) {
-          const context = await ready().browser.newContext(contextOptions);
+          ready();
+          browser ??= launchBrowser();
+          const context = await (await browser).newContext(contextOptions);
           open.add(context);
           context.once('close', () => open.delete(context));
           try {
@@ -117,8 +120,8 @@ export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eO
         async newPage(contextOptions) {
           return (await e2e.newContext(contextOptions)).newPage();
         },
-        signInAs: (context, signInOptions) => signInAs(context, ready().server, signInOptions),
-        withDb: (fn) => withServerDatabase(ready().server, fn),
+        signInAs: (context, signInOptions) => signInAs(context, ready(), signInOptions),
+        withDb: (fn) => withServerDatabase(ready(), fn),
       };
       fn(e2e);
     });
