@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { newId, nowIso } from '../../server/db/ids.ts';
 import { sha256Hex } from '../../server/plugins/session.ts';
-import { signInLinkFrom, startSmtpCapture } from '../../server/test-support/smtp-capture.ts';
+import { signInLinkFrom } from '../../server/test-support/smtp-capture.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describeE2e } from './support/fixture.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import type { TestServer } from './support/server.ts';
 
 const EXPIRED_TEXT = 'This link has expired or already been used. Please request a new one.';
 
@@ -172,48 +172,45 @@ describeE2e(
   },
 );
 
-describe('sign-in mail outside SMTP', () => {
-  const post = (server: TestServer, email: string) =>
-    fetch(`${server.url}/api/auth/email-link`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-
-  it('prints exactly one line with the link in development without SMTP', async () => {
-    const server = await startServer();
-    try {
-      expect((await post(server, 'dev@example.com')).status).toBe(202);
-      const lines = server.output().split('\n');
-      const linkLines = lines.filter((line) => line.includes('/finishSignUp?token='));
-      expect(linkLines).toHaveLength(1);
-      expect(linkLines[0]).toMatch(
-        new RegExp(
-          `^Sign-in link for dev@example\\.com: ${server.url.replaceAll('.', '\\.')}/finishSignUp\\?token=[A-Za-z0-9_-]{43}$`,
-        ),
-      );
-    } finally {
-      await server.stop();
-    }
+/** Asks the server for a sign-in link for `email`, as the page would. */
+function requestLinkFrom(server: TestServer, email: string) {
+  return fetch(`${server.url}/api/auth/email-link`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
   });
+}
 
-  it('answers an SMTP failure with the spec message and logs the cause without the token', async () => {
-    // A real mail server that refuses every message (550).
-    const refusing = await startSmtpCapture();
-    refusing.rejectAll = true;
-    const server = await startServer({ SMTP_URL: refusing.url });
-    try {
-      const response = await post(server, 'nomail@example.com');
+describeE2e('sign-in mail outside SMTP: no mail server', (e2e) => {
+  it('prints exactly one line with the link in development without SMTP', async () => {
+    const server = e2e.server;
+    expect((await requestLinkFrom(server, 'dev@example.com')).status).toBe(202);
+    const lines = server.output().split('\n');
+    const linkLines = lines.filter((line) => line.includes('/finishSignUp?token='));
+    expect(linkLines).toHaveLength(1);
+    expect(linkLines[0]).toMatch(
+      new RegExp(
+        `^Sign-in link for dev@example\\.com: ${server.url.replaceAll('.', '\\.')}/finishSignUp\\?token=[A-Za-z0-9_-]{43}$`,
+      ),
+    );
+  });
+});
+
+describeE2e(
+  'sign-in mail outside SMTP: a mail server that refuses',
+  (e2e) => {
+    it('answers an SMTP failure with the spec message and logs the cause without the token', async () => {
+      // A real mail server that refuses every message (550).
+      e2e.smtp.rejectAll = true;
+      const response = await requestLinkFrom(e2e.server, 'nomail@example.com');
       expect(response.status).toBe(503);
       expect((await response.json()).error.message).toBe(
         'Failed to send sign-in link. Please try again.',
       );
-      await expect.poll(() => server.output()).toContain('sign-in mail could not be sent');
-      expect(server.output()).toContain('"responseCode":550');
-      expect(server.output()).not.toContain('token=');
-    } finally {
-      await server.stop();
-      await refusing.close();
-    }
-  });
-});
+      await expect.poll(() => e2e.server.output()).toContain('sign-in mail could not be sent');
+      expect(e2e.server.output()).toContain('"responseCode":550');
+      expect(e2e.server.output()).not.toContain('token=');
+    });
+  },
+  { mailFrom: 'Refstash <login@refstash.test>' },
+);
