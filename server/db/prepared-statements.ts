@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
+import type { CompiledQuery, Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { oncePer } from '../once-per.ts';
 
 /**
  * The hottest statements run as named (prepared) statements on PostgreSQL: each connection
@@ -22,6 +23,29 @@ export function preparedOnPostgres<T extends CompiledQuery<unknown>>(compiled: T
     );
   }
   return compiled;
+}
+
+/** Stands for the looked-up value in the compiled SQL's parameters. */
+const VALUE_SLOT = '\u0000value\u0000';
+
+/**
+ * A hot lookup by one value (a profile by username, a service by id). Building and compiling
+ * Kysely's query tree costs more than running such a lookup, so each database keeps the compiled
+ * SQL (a named statement on PostgreSQL) and each call only swaps the value in. `build` writes the
+ * query with `slot` where the value goes.
+ */
+export function compiledLookup<DB, Row>(
+  build: (db: Kysely<DB>, slot: string) => { compile(): CompiledQuery<unknown> },
+): (db: Kysely<DB>, value: string) => Promise<Row | undefined> {
+  const compiled = oncePer((db: Kysely<DB>) =>
+    preparedOnPostgres(build(db, VALUE_SLOT).compile() as CompiledQuery<Row>),
+  );
+  return async (db, value) => {
+    const template = compiled(db);
+    const parameters = template.parameters.map((p) => (p === VALUE_SLOT ? value : p));
+    const result = await db.executeQuery<Row>({ ...template, parameters });
+    return result.rows[0];
+  };
 }
 
 type Query = pg.PoolClient['query'];

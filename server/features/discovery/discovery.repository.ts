@@ -1,7 +1,6 @@
-import { type CompiledQuery, type Kysely, sql } from 'kysely';
-import { preparedOnPostgres } from '../../db/prepared-statements.ts';
+import { type Kysely, sql } from 'kysely';
+import { compiledLookup } from '../../db/prepared-statements.ts';
 import type { DB, VoteReason } from '../../db/schema.ts';
-import { oncePer } from '../../once-per.ts';
 
 export interface ListingServiceRow {
   id: string;
@@ -11,29 +10,11 @@ export interface ListingServiceRow {
 }
 
 /** The service and its listing revision: the one lookup of a cached service page. */
-export async function findListingService(
-  db: Kysely<DB>,
-  serviceId: string,
-): Promise<ListingServiceRow | undefined> {
-  const template = compiledListingServiceQuery(db);
-  const parameters = template.parameters.map((value) =>
-    value === SERVICE_SLOT ? serviceId : value,
-  );
-  const result = await db.executeQuery<ListingServiceRow>({ ...template, parameters });
-  return result.rows[0];
-}
-
-// As for profiles (profiles.repository.ts): compiled once per database, a named statement on
-// PostgreSQL (parsed and planned once per connection); only the value changes.
-const SERVICE_SLOT = '\u0000service\u0000';
-const compiledListingServiceQuery = oncePer((db: Kysely<DB>) =>
-  preparedOnPostgres(
-    db
-      .selectFrom('services')
-      .select(['id', 'name', 'domain', 'listing_rev'])
-      .where('id', '=', SERVICE_SLOT)
-      .compile() as CompiledQuery<ListingServiceRow>,
-  ),
+export const findListingService = compiledLookup<DB, ListingServiceRow>((db, serviceId) =>
+  db
+    .selectFrom('services')
+    .select(['id', 'name', 'domain', 'listing_rev'])
+    .where('id', '=', serviceId),
 );
 
 export interface ListedCodeRow {
