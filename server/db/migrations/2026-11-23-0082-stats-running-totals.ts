@@ -19,6 +19,51 @@ import type { Dialect } from '../database.ts';
  * Buckets come in time order, so an insert or an increment normally touches its own row only;
  * a bucket of an earlier day (a late event) adds itself to every later running total.
  */
+/** A bucket added: its running totals from the code's previous bucket; later ones and its day grow. */
+const BUCKET_ADDED = `
+  update daily_code_stats set
+    copies_to_date = new.copies + coalesce((select p.copies_to_date from daily_code_stats p
+      where p.code_id = new.code_id and p.day < new.day order by p.day desc limit 1), 0),
+    unique_to_date = new.unique_visitors + coalesce((select p.unique_to_date
+      from daily_code_stats p where p.code_id = new.code_id and p.day < new.day
+      order by p.day desc limit 1), 0)
+  where code_id = new.code_id and day = new.day;
+  update daily_code_stats set
+    copies_to_date = copies_to_date + new.copies,
+    unique_to_date = unique_to_date + new.unique_visitors
+  where code_id = new.code_id and day > new.day;
+  insert into daily_user_stats (user_id, day, copies, unique_visitors)
+  values (new.user_id, new.day, new.copies, new.unique_visitors)
+  on conflict (user_id, day) do update set
+    copies = daily_user_stats.copies + excluded.copies,
+    unique_visitors = daily_user_stats.unique_visitors + excluded.unique_visitors;`;
+
+/** A bucket grown: its running totals and every later one, and its day, by the difference. */
+const BUCKET_CHANGED = `
+  update daily_code_stats set
+    copies_to_date = copies_to_date + new.copies - old.copies,
+    unique_to_date = unique_to_date + new.unique_visitors - old.unique_visitors
+  where code_id = new.code_id and day >= new.day;
+  update daily_user_stats set
+    copies = copies + new.copies - old.copies,
+    unique_visitors = unique_visitors + new.unique_visitors - old.unique_visitors
+  where user_id = new.user_id and day = new.day;`;
+
+/** A bucket gone (its code deleted): its day shrinks. */
+const BUCKET_REMOVED = `
+  update daily_user_stats set
+    copies = copies - old.copies,
+    unique_visitors = unique_visitors - old.unique_visitors
+  where user_id = old.user_id and day = old.day;`;
+
+/** [name, event, body]: `daily_code_stats_<name>`, and `refstash_code_bucket_<name>()` on PostgreSQL. */
+const BUCKET_TRIGGERS = [
+  ['after_insert', 'after insert', BUCKET_ADDED],
+  // Not on its own running totals: only a change of the counts moves them.
+  ['after_update', 'after update of copies, unique_visitors', BUCKET_CHANGED],
+  ['after_delete', 'after delete', BUCKET_REMOVED],
+] as const;
+
 export function statsRunningTotals(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
@@ -53,120 +98,36 @@ export function statsRunningTotals(dialect: Dialect): Migration {
         select user_id, day, sum(copies), sum(unique_visitors)
         from daily_code_stats group by user_id, day`.execute(db);
 
-      if (dialect === 'sqlite') {
-        await sql`
-          create trigger daily_code_stats_after_insert after insert on daily_code_stats
-          begin
-            update daily_code_stats set
-              copies_to_date = new.copies + coalesce((select p.copies_to_date from daily_code_stats p
-                where p.code_id = new.code_id and p.day < new.day order by p.day desc limit 1), 0),
-              unique_to_date = new.unique_visitors + coalesce((select p.unique_to_date
-                from daily_code_stats p where p.code_id = new.code_id and p.day < new.day
-                order by p.day desc limit 1), 0)
-            where code_id = new.code_id and day = new.day;
-            update daily_code_stats set
-              copies_to_date = copies_to_date + new.copies,
-              unique_to_date = unique_to_date + new.unique_visitors
-            where code_id = new.code_id and day > new.day;
-            insert into daily_user_stats (user_id, day, copies, unique_visitors)
-            values (new.user_id, new.day, new.copies, new.unique_visitors)
-            on conflict (user_id, day) do update set
-              copies = copies + excluded.copies,
-              unique_visitors = unique_visitors + excluded.unique_visitors;
-          end`.execute(db);
-        await sql`
-          create trigger daily_code_stats_after_update
-          after update of copies, unique_visitors on daily_code_stats
-          begin
-            update daily_code_stats set
-              copies_to_date = copies_to_date + new.copies - old.copies,
-              unique_to_date = unique_to_date + new.unique_visitors - old.unique_visitors
-            where code_id = new.code_id and day >= new.day;
-            update daily_user_stats set
-              copies = copies + new.copies - old.copies,
-              unique_visitors = unique_visitors + new.unique_visitors - old.unique_visitors
-            where user_id = new.user_id and day = new.day;
-          end`.execute(db);
-        await sql`
-          create trigger daily_code_stats_after_delete after delete on daily_code_stats
-          begin
-            update daily_user_stats set
-              copies = copies - old.copies,
-              unique_visitors = unique_visitors - old.unique_visitors
-            where user_id = old.user_id and day = old.day;
-          end`.execute(db);
-        return;
+      // The same statements on both databases: as a SQLite trigger's body, or a PL/pgSQL function's.
+      for (const [name, event, body] of BUCKET_TRIGGERS) {
+        if (dialect === 'sqlite') {
+          await sql
+            .raw(
+              `create trigger daily_code_stats_${name} ${event} on daily_code_stats begin ${body} end`,
+            )
+            .execute(db);
+          continue;
+        }
+        await sql
+          .raw(
+            `create function refstash_code_bucket_${name}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`,
+          )
+          .execute(db);
+        await sql
+          .raw(
+            `create trigger daily_code_stats_${name} ${event} on daily_code_stats for each row execute function refstash_code_bucket_${name}()`,
+          )
+          .execute(db);
       }
-      await sql`
-        create function refstash_code_bucket_added() returns trigger language plpgsql as $$
-        begin
-          update daily_code_stats set
-            copies_to_date = new.copies + coalesce((select p.copies_to_date from daily_code_stats p
-              where p.code_id = new.code_id and p.day < new.day order by p.day desc limit 1), 0),
-            unique_to_date = new.unique_visitors + coalesce((select p.unique_to_date
-              from daily_code_stats p where p.code_id = new.code_id and p.day < new.day
-              order by p.day desc limit 1), 0)
-          where code_id = new.code_id and day = new.day;
-          update daily_code_stats set
-            copies_to_date = copies_to_date + new.copies,
-            unique_to_date = unique_to_date + new.unique_visitors
-          where code_id = new.code_id and day > new.day;
-          insert into daily_user_stats (user_id, day, copies, unique_visitors)
-          values (new.user_id, new.day, new.copies, new.unique_visitors)
-          on conflict (user_id, day) do update set
-            copies = daily_user_stats.copies + excluded.copies,
-            unique_visitors = daily_user_stats.unique_visitors + excluded.unique_visitors;
-          return null;
-        end
-        $$`.execute(db);
-      await sql`
-        create trigger daily_code_stats_after_insert after insert on daily_code_stats
-        for each row execute function refstash_code_bucket_added()`.execute(db);
-      await sql`
-        create function refstash_code_bucket_changed() returns trigger language plpgsql as $$
-        begin
-          update daily_code_stats set
-            copies_to_date = copies_to_date + new.copies - old.copies,
-            unique_to_date = unique_to_date + new.unique_visitors - old.unique_visitors
-          where code_id = new.code_id and day >= new.day;
-          update daily_user_stats set
-            copies = copies + new.copies - old.copies,
-            unique_visitors = unique_visitors + new.unique_visitors - old.unique_visitors
-          where user_id = new.user_id and day = new.day;
-          return null;
-        end
-        $$`.execute(db);
-      await sql`
-        create trigger daily_code_stats_after_update
-        after update of copies, unique_visitors on daily_code_stats
-        for each row execute function refstash_code_bucket_changed()`.execute(db);
-      await sql`
-        create function refstash_code_bucket_removed() returns trigger language plpgsql as $$
-        begin
-          update daily_user_stats set
-            copies = copies - old.copies,
-            unique_visitors = unique_visitors - old.unique_visitors
-          where user_id = old.user_id and day = old.day;
-          return null;
-        end
-        $$`.execute(db);
-      await sql`
-        create trigger daily_code_stats_after_delete after delete on daily_code_stats
-        for each row execute function refstash_code_bucket_removed()`.execute(db);
     },
     async down(db: Kysely<unknown>) {
-      for (const trigger of ['after_insert', 'after_update', 'after_delete']) {
+      for (const [name] of BUCKET_TRIGGERS) {
+        const trigger = `daily_code_stats_${name}`;
         if (dialect === 'postgres') {
-          await sql`drop trigger if exists ${sql.raw(`daily_code_stats_${trigger}`)} on daily_code_stats`.execute(
-            db,
-          );
+          await sql.raw(`drop trigger if exists ${trigger} on daily_code_stats`).execute(db);
+          await sql.raw(`drop function if exists refstash_code_bucket_${name}()`).execute(db);
         } else {
-          await sql`drop trigger if exists ${sql.raw(`daily_code_stats_${trigger}`)}`.execute(db);
-        }
-      }
-      if (dialect === 'postgres') {
-        for (const fn of ['added', 'changed', 'removed']) {
-          await sql`drop function if exists ${sql.raw(`refstash_code_bucket_${fn}`)}()`.execute(db);
+          await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
         }
       }
       await db.schema.dropTable('daily_user_stats').ifExists().execute();
