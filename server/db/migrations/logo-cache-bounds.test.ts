@@ -17,7 +17,7 @@ for (const kind of testDatabaseKinds()) {
     let migrator: Migrator;
     let before: string;
     beforeAll(async () => {
-      t = await createTestDatabase(kind);
+      t = await createTestDatabase(kind, { ownDatabase: true });
       const names = Object.keys(allMigrations(t.database.dialect)).sort();
       before = names[names.indexOf(NAME) - 1] ?? '';
       migrator = new Migrator({
