@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { AppRoot, createQueryClient } from './app-root.tsx';
 import { PAGE_STATE_ID } from './lib/page-state.ts';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -66,8 +66,8 @@ const DESCRIPTION = /<meta name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
 
 /**
- * Splits the built index.html. `extraHead` (preloads) goes after the title; `htmlAttributes` are
- * added to `<html>` (the environment, which the route error screen reads).
+ * Splits the built index.html around the title and the root element; `htmlAttributes` are added to
+ * `<html>` (the environment, which the route error screen reads).
  */
 export function parseTemplate(indexHtml: string, htmlAttributes: string): DocumentTemplate {
   const withAttributes = indexHtml.replace(
@@ -85,22 +85,23 @@ export function parseTemplate(indexHtml: string, htmlAttributes: string): Docume
   };
 }
 
-/** A whole page: the template around the rendered markup, its head and its state. */
+/**
+ * A whole page: the template around the rendered markup, its head and its state. The state's
+ * element also lists the `modules` (URLs, space-separated) the entry preloads after the first
+ * paint (web/boot.ts).
+ */
 export function renderDocument(
   template: DocumentTemplate,
   output: RenderOutput,
-  extraHead: string,
+  modules: string,
   stateId: string,
 ): string {
+  const state = `<script type="application/json" id="${stateId}" data-modules="${escapeHtml(modules)}">${scriptSafeJson(output.state)}</script>`;
   return [
     template.start,
     headTags(output.head),
-    extraHead,
     template.beforeRoot,
     output.html,
-    template.end.replace(
-      '</div>',
-      `</div><script type="application/json" id="${stateId}">${scriptSafeJson(output.state)}</script>`,
-    ),
+    template.end.replace('</div>', `</div>${state}`),
   ].join('');
 }

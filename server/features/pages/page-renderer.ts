@@ -28,7 +28,10 @@ export interface PageRenderer {
   page(key: string, status: number, input: RenderInput): Promise<RenderedPage>;
 }
 
-/** Each page kind's chunk, preloaded so hydration does not wait to discover it. */
+/**
+ * The modules each page kind needs to hydrate: the app (main.tsx) and the page's chunk, with what
+ * they import. The entry (web/boot.ts) preloads them after the first paint (decision 060).
+ */
 const PAGE_MODULES: Record<RenderInput['page']['kind'], string> = {
   landing: 'features/landing/LandingPage.tsx',
   profile: 'features/profile/ProfileRoute.tsx',
@@ -39,26 +42,30 @@ const PAGE_MODULES: Record<RenderInput['page']['kind'], string> = {
   directory: 'features/discovery/DiscoveryRoute.tsx',
 };
 
-function preloadTags(manifest: Record<string, ManifestEntry>): Record<string, string> {
-  const entryFiles = new Set<string>();
-  const entry = Object.values(manifest).find((item) => item.isEntry);
+function pageModules(manifest: Record<string, ManifestEntry>): Record<string, string> {
   const visit = (key: string, into: Set<string>) => {
     const item = manifest[key];
     if (!item || into.has(item.file)) return;
     into.add(item.file);
     for (const imported of item.imports ?? []) visit(imported, into);
   };
-  if (entry?.src) visit(entry.src, entryFiles);
-  const tags: Record<string, string> = {};
+  // The entry is on the page already (main.tsx imports its preload helper from it).
+  const entries = new Set(
+    Object.values(manifest)
+      .filter((item) => item.isEntry)
+      .map((item) => item.file),
+  );
+  const lists: Record<string, string> = {};
   for (const [kind, module] of Object.entries(PAGE_MODULES)) {
     const files = new Set<string>();
+    visit('main.tsx', files);
     visit(module, files);
-    tags[kind] = [...files]
-      .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
+    lists[kind] = [...files]
+      .filter((file) => file.endsWith('.js') && !entries.has(file))
+      .map((file) => `/${file}`)
+      .join(' ');
   }
-  return tags;
+  return lists;
 }
 
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
@@ -96,7 +103,7 @@ export async function loadPageRenderer(
     inlineStylesheets(indexHtml, webDistDir),
     `data-env="${env}"`,
   );
-  const preloads = preloadTags(manifest);
+  const modules = pageModules(manifest);
   // A new build renders differently: its pages must not be served from the old build's keys.
   const build = hash('sha1', indexHtml, 'base64url');
   const cache = new PageCache(CACHE_CAPACITY);
@@ -104,7 +111,7 @@ export async function loadPageRenderer(
 
   async function renderPage(key: string, status: number, input: RenderInput) {
     const output = await render(input);
-    const html = renderDocument(template, output, preloads[input.page.kind] ?? '', PAGE_STATE_ID);
+    const html = renderDocument(template, output, modules[input.page.kind] ?? '', PAGE_STATE_ID);
     const page = renderedPage(status, key, html);
     cache.set(key, page);
     return page;

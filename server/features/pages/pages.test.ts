@@ -41,6 +41,31 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
     ]);
   });
 
+  it("paints before the app's code is fetched: one small entry script, the modules listed for later", async () => {
+    const hana = await ctx.createUser({ username: 'hana' });
+    await addCode(ctx, hana, { service: 'uber', code: 'RIDE-HANA', reward: '15' });
+    const page = parsePage(await ctx.request({ url: '/hana' }));
+    // Nothing the browser would fetch at high priority before the first paint but the entry.
+    expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    const scripts = [...page.querySelectorAll('script[src]')];
+    expect(scripts).toHaveLength(1);
+    const entry = scripts[0]?.getAttribute('src') ?? '';
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    // The entry only waits for the paint, then preloads the page's modules and starts the app.
+    const entryFile = await ctx.request({ url: entry, headers: { 'accept-encoding': 'identity' } });
+    expect(entryFile.statusCode).toBe(200);
+    expect(entryFile.rawPayload.length).toBeLessThan(3 * 1024);
+    const modules = page.getElementById('page-state')?.getAttribute('data-modules')?.split(' ');
+    expect(modules).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/vendor-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/ProfileRoute-[\w-]+\.js$/),
+      ]),
+    );
+    expect(modules).not.toContain(entry);
+  });
+
   it("has a profile's own title, description, canonical URL and link-preview tags", async () => {
     const bob = await ctx.createUser({ username: 'bob' });
     for (const service of ['uber', 'airbnb', 'spotify', 'netflix', 'lyft']) {
