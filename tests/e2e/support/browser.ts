@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -22,4 +22,36 @@ export async function launchBrowser(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+}
+
+/**
+ * True once the app has started on the page: every link and button in `#root` belongs to React
+ * (hydrated, or rendered in the browser). Pages without `#root` (an image, a JSON answer) count as
+ * ready.
+ */
+function appStarted(): boolean {
+  const root = document.getElementById('root');
+  if (!root) return true;
+  const isReact = (element: Element) =>
+    Object.keys(element).some((key) => key.startsWith('__react'));
+  const controls = [...root.querySelectorAll('a, button')];
+  if (controls.length > 0) return controls.every(isReact);
+  return root.firstElementChild !== null && isReact(root.firstElementChild);
+}
+
+/**
+ * The app's entry starts the app after the page's first paint (decision 060), so Playwright's
+ * `load` comes before hydration. A page of an e2e context waits after each `goto` and `reload`
+ * until the app has started, as a visitor would before the first click counts; with JavaScript
+ * off there is nothing to wait for.
+ */
+export function waitForAppAfterNavigation(page: Page): void {
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    page[method] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await page.waitForFunction(appStarted);
+      return response;
+    }) as never;
+  }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, onTestFinished } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../server/test-support/smtp-capture.ts';
 import { type DatabaseKind, testDatabaseKinds } from '../../../server/test-support/test-app.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, waitForAppAfterNavigation } from './browser.ts';
 import { createScratchPostgres, type ScratchPostgres } from './scratch-postgres.ts';
 import { startServer, type TestServer, withServerDatabase } from './server.ts';
 import { type SignedInUser, signInAs } from './sign-in.ts';
@@ -108,6 +108,9 @@ export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eO
           ready();
           browser ??= launchBrowser();
           const context = await (await browser).newContext(contextOptions);
+          if (contextOptions?.javaScriptEnabled !== false) {
+            context.on('page', waitForAppAfterNavigation);
+          }
           open.add(context);
           context.once('close', () => open.delete(context));
           try {
