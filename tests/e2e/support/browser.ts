@@ -45,7 +45,11 @@ function appStarted(): boolean {
  * until the app has started, as a visitor would before the first click counts; with JavaScript
  * off there is nothing to wait for.
  */
+const WAITING = new WeakSet<Page>();
+
 export function waitForAppAfterNavigation(page: Page): void {
+  if (WAITING.has(page)) return;
+  WAITING.add(page);
   for (const method of ['goto', 'reload'] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
     page[method] = (async (...args: unknown[]) => {

@@ -109,7 +109,14 @@ export function describeE2e(title: string, fn: (e2e: E2e) => void, options: E2eO
           browser ??= launchBrowser();
           const context = await (await browser).newContext(contextOptions);
           if (contextOptions?.javaScriptEnabled !== false) {
+            // The event can come after newPage() has resolved: that page is wrapped at once.
             context.on('page', waitForAppAfterNavigation);
+            const newPage = context.newPage.bind(context);
+            context.newPage = async () => {
+              const page = await newPage();
+              waitForAppAfterNavigation(page);
+              return page;
+            };
           }
           open.add(context);
           context.once('close', () => open.delete(context));
