@@ -62,7 +62,24 @@ interface Run {
   lcpMs: number;
 }
 
+/**
+ * Lighthouse now and then fails to record the page load's trace (`NO_NAVSTART`, "Please run
+ * Lighthouse again"): a failed run is run again, twice at most, and the retry is printed.
+ */
+const ATTEMPTS = 3;
+
 function lighthouse(url: string, output: string): Run {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, output);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(`  (${(error as Error).message}; running it again)`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, output: string): Run {
   const result = spawnSync(
     'npx',
     [
@@ -78,6 +95,9 @@ function lighthouse(url: string, output: string): Run {
   );
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url} (${result.status})`);
   const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+  if (report.runtimeError) {
+    throw new Error(`lighthouse failed on ${url} (${report.runtimeError.code})`);
+  }
   const scores: Record<string, number> = {};
   for (const key of Object.keys(TARGETS)) scores[key] = report.categories[key].score;
   return { scores, lcpMs: report.audits['largest-contentful-paint'].numericValue };
