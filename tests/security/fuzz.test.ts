@@ -17,6 +17,28 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * True when a JSON text has a `__proto__` key, or a `constructor` key holding a `prototype`, at
+ * any depth: Fastify's body parser refuses such a body with 400 (prototype poisoning), whatever
+ * else it holds.
+ */
+function poisonsPrototypes(text: string): boolean {
+  let poisoned = false;
+  JSON.parse(text, (key, value: unknown) => {
+    if (key === '__proto__') poisoned = true;
+    if (
+      key === 'constructor' &&
+      typeof value === 'object' &&
+      value !== null &&
+      'prototype' in value
+    ) {
+      poisoned = true;
+    }
+    return value;
+  });
+  return poisoned;
+}
+
 for (const kind of testDatabaseKinds()) {
   describe(`fuzzing every JSON endpoint [${kind}]`, () => {
     let target: SecurityApp;
@@ -135,7 +157,7 @@ for (const kind of testDatabaseKinds()) {
           });
           expect(response.statusCode, text).toBeLessThan(500);
           const flag = (value as { listNewCodes?: unknown } | null)?.listNewCodes;
-          if (typeof flag !== 'boolean') {
+          if (typeof flag !== 'boolean' || poisonsPrototypes(text)) {
             expect(response.statusCode, text).toBe(400);
             expect(await snapshot(target.database), text).toEqual(before);
             return;
@@ -149,7 +171,11 @@ for (const kind of testDatabaseKinds()) {
             .executeTakeFirstOrThrow();
           expect(Number(row.list_new_codes), text).toBe(flag ? 1 : 0);
         }),
-        { numRuns: RUNS },
+        {
+          numRuns: RUNS,
+          // Found by a CI run: a boolean beside a `__proto__` key is refused as a whole (400).
+          examples: [[JSON.parse('{"listNewCodes":false,"isAdmin":{"__proto__":false}}')]],
+        },
       );
     }, 600_000);
 
