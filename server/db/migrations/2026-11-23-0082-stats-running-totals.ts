@@ -2,23 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../database.ts';
 
-/**
- * Stats that cost O(days + codes), not O(codes × days) (decision 080, "running totals").
- *
- * With 0080 a 90-day stats view summed one bucket per code and day twice: 18,000 rows for 200
- * codes. This keeps two things beside the buckets, both by triggers on `daily_code_stats`, so
- * every writer of buckets (the click trigger today) keeps them right without knowing:
- * - `daily_user_stats(user_id, day, copies, unique_visitors)`: the sum of the user's code buckets
- *   of that day. The profile's series reads one row per day.
- * - `copies_to_date` and `unique_to_date` on each bucket: the code's totals up to and including
- *   that day. A code's total over a range is the last running total in it minus the last one
- *   before it: two index seeks per code.
- *
- * Exact sums, so nothing changes for the owner: when a code goes (its buckets go by cascade),
- * its copies leave the profile's days too, as they did when the days were summed on the fly.
- * Buckets come in time order, so an insert or an increment normally touches its own row only;
- * a bucket of an earlier day (a late event) adds itself to every later running total.
- */
 /** A bucket added: its running totals from the code's previous bucket; later ones and its day grow. */
 const BUCKET_ADDED = `
   update daily_code_stats set
@@ -64,6 +47,23 @@ const BUCKET_TRIGGERS = [
   ['after_delete', 'after delete', BUCKET_REMOVED],
 ] as const;
 
+/**
+ * Stats that cost O(days + codes), not O(codes × days) (decision 080, "running totals").
+ *
+ * With 0080 a 90-day stats view summed one bucket per code and day twice: 18,000 rows for 200
+ * codes. This keeps two things beside the buckets, both by triggers on `daily_code_stats`, so
+ * every writer of buckets (the click trigger today) keeps them right without knowing:
+ * - `daily_user_stats(user_id, day, copies, unique_visitors)`: the sum of the user's code buckets
+ *   of that day. The profile's series reads one row per day.
+ * - `copies_to_date` and `unique_to_date` on each bucket: the code's totals up to and including
+ *   that day. A code's total over a range is the last running total in it minus the last one
+ *   before it: two index seeks per code.
+ *
+ * Exact sums, so nothing changes for the owner: when a code goes (its buckets go by cascade),
+ * its copies leave the profile's days too, as they did when the days were summed on the fly.
+ * Buckets come in time order, so an insert or an increment normally touches its own row only;
+ * a bucket of an earlier day (a late event) adds itself to every later running total.
+ */
 export function statsRunningTotals(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -39,14 +39,14 @@ function appStarted(): boolean {
   return root.firstElementChild !== null && isReact(root.firstElementChild);
 }
 
+const WAITING = new WeakSet<Page>();
+
 /**
  * The app's entry starts the app after the page's first paint (decision 060), so Playwright's
  * `load` comes before hydration. A page of an e2e context waits after each `goto` and `reload`
  * until the app has started, as a visitor would before the first click counts; with JavaScript
  * off there is nothing to wait for.
  */
-const WAITING = new WeakSet<Page>();
-
 export function waitForAppAfterNavigation(page: Page): void {
   if (WAITING.has(page)) return;
   WAITING.add(page);
