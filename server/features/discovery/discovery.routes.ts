@@ -74,8 +74,8 @@ export async function discoveryRoutes(
         request.query.country,
         request.query.cursor,
       );
-      // A first page comes as JSON text, built once per rotation slot: sent as is.
-      if (typeof page === 'string') {
+      // A first page comes as JSON bytes, built once per rotation slot: sent as is.
+      if (Buffer.isBuffer(page)) {
         return reply.type('application/json; charset=utf-8').send(page as never);
       }
       return page;

@@ -57,8 +57,8 @@ interface Cached {
 /** One listing's order for one epoch and country filter, and its first pages as sent. */
 export interface Order {
   readonly shuffled: Shuffled<ServiceCodeDto>;
-  /** The first page's JSON by slot: at most 20 per epoch (decision 070). */
-  readonly firstPages: Map<number, string>;
+  /** The first page's JSON bytes by slot: at most 20 per epoch (decision 070). */
+  readonly firstPages: Map<number, Buffer>;
 }
 
 /** Orders kept per listing: the current epoch's, for a few country filters and old cursors. */
@@ -199,26 +199,29 @@ export class DiscoveryService {
     };
   }
 
-  /** A first page as JSON text, built once per slot of the epoch: most views are first pages. */
-  firstPageJson(listing: ServiceListing, country: string | undefined, rotation: Rotation): string {
+  /**
+   * A first page as JSON (UTF-8 bytes), built once per slot of the epoch: most views are first
+   * pages, and sending kept bytes spares encoding ~6 KB of text on every view.
+   */
+  firstPageJson(listing: ServiceListing, country: string | undefined, rotation: Rotation): Buffer {
     const { firstPages } = this.order(listing, country, rotation.epoch);
-    let text = firstPages.get(rotation.slot);
-    if (text === undefined) {
-      text = JSON.stringify(this.page(listing, country, rotation));
-      firstPages.set(rotation.slot, text);
+    let json = firstPages.get(rotation.slot);
+    if (json === undefined) {
+      json = Buffer.from(JSON.stringify(this.page(listing, country, rotation)));
+      firstPages.set(rotation.slot, json);
     }
-    return text;
+    return json;
   }
 
   /**
    * The JSON answer: the first page (a new rotation) or the page a cursor names. A first page is
-   * JSON text (sent as is, built from the schema's type); a cursor's page is an object.
+   * JSON bytes (sent as is, built from the schema's type); a cursor's page is an object.
    */
   async codesPage(
     serviceId: string,
     country: string | undefined,
     cursor: string | undefined,
-  ): Promise<ServiceCodesDto | string> {
+  ): Promise<ServiceCodesDto | Buffer> {
     const listing = await this.listing(serviceId);
     if (!listing) throw serviceNotFound();
     if (cursor === undefined) {

@@ -12,6 +12,7 @@ import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts
 import { createViewRecorder } from '../account/stats.service.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
+import { profileVersion } from '../profiles/profiles.service.ts';
 import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -126,7 +127,7 @@ export async function pagesRoutes(
         now: new Date(),
       });
     }
-    const version = contentVersion(row.profile_codes);
+    const version = profileVersion(row);
     const profile = (): ProfileDto => ({
       username: row.username,
       codes: JSON.parse(row.profile_codes),
