@@ -8,8 +8,9 @@ const LOGO_COUNT = 13;
 /** The overlay's logos, started: the page's clock is driven by the test (page.clock). */
 async function startedLogos(page: Page) {
   const items = page.getByTestId('falling-logos').locator(':scope > div');
-  // The overlay starts once the page is idle, 2 s at the latest.
-  await page.clock.runFor(2000);
+  // The overlay starts once the page is idle, 2 s at the latest; the 13 logos then join one at a
+  // time, 150 ms apart (all at once under prefers-reduced-motion).
+  await page.clock.runFor(2000 + 12 * 150);
   await expect.poll(() => items.count()).toBe(LOGO_COUNT);
   const positions = () => items.evaluateAll((els) => els.map((el) => el.style.transform));
   return { items, positions };
@@ -66,6 +67,23 @@ describeE2e('landing page in Chromium', (e2e) => {
     // Clicks go through the overlay to the page.
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(e2e.url('/magic-link'));
+  });
+
+  it('lets the logos join one at a time, 150 ms apart, not all 13 in one task', async () => {
+    const page = await e2e.newPage({ reducedMotion: 'no-preference' });
+    await page.clock.install();
+    await page.goto(e2e.url('/'));
+    const items = page.getByTestId('falling-logos').locator(':scope > div');
+    // Up to the start (idle, 2 s at the latest), in steps shorter than the join interval.
+    for (let waited = 0; waited < 2000 && (await items.count()) === 0; waited += 50) {
+      await page.clock.runFor(50);
+    }
+    const first = await items.count();
+    expect(first).toBe(1);
+    await page.clock.runFor(150);
+    await expect.poll(() => items.count()).toBe(2);
+    await page.clock.runFor(11 * 150);
+    await expect.poll(() => items.count()).toBe(13);
   });
 
   it('passes axe in dark mode', async () => {
