@@ -20,40 +20,6 @@ export function isNotModified(request: FastifyRequest, etag: string): boolean {
   return header === '*' || header.split(',').some((tag) => tag.trim() === etag);
 }
 
-/**
- * Values made from a text (its bytes, its ETag, its version), kept per name while the text stays
- * the same: a request whose profile has not changed reuses what the last one made instead of
- * hashing and encoding the same ~5 KB again. The text itself is compared, so an entry is never
- * stale on any instance (a changed text is made anew). Least recently used first out.
- */
-export class DerivedCache<V> {
-  readonly #entries = new Map<string, { text: string; value: V }>();
-  readonly #capacity: number;
-  readonly #derive: (text: string, name: string) => V;
-
-  constructor(capacity: number, derive: (text: string, name: string) => V) {
-    this.#capacity = capacity;
-    this.#derive = derive;
-  }
-
-  get(name: string, text: string): V {
-    const entry = this.#entries.get(name);
-    if (entry !== undefined) {
-      this.#entries.delete(name);
-      if (entry.text === text) {
-        this.#entries.set(name, entry);
-        return entry.value;
-      }
-    }
-    const value = this.#derive(text, name);
-    this.#entries.set(name, { text, value });
-    if (this.#entries.size > this.#capacity) {
-      this.#entries.delete(this.#entries.keys().next().value as string);
-    }
-    return value;
-  }
-}
-
 /** A short name for a version of some content (a share image's URL carries it). */
 export function contentVersion(content: string): string {
   return hash('sha1', content, 'base64url').slice(0, 16);

@@ -12,7 +12,6 @@ import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts
 import { createViewRecorder } from '../account/stats.service.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { profileVersion } from '../profiles/profiles.service.ts';
 import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import type { PageRenderer } from './page-renderer.ts';
@@ -127,7 +126,7 @@ export async function pagesRoutes(
         now: new Date(),
       });
     }
-    const version = profileVersion(row);
+    const version = contentVersion(row.profile_codes);
     const profile = (): ProfileDto => ({
       username: row.username,
       codes: JSON.parse(row.profile_codes),

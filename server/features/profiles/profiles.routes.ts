@@ -4,9 +4,9 @@ import { profileSchema } from '../../../shared/code-schemas.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { answers, moved, notModified, usernameParams } from '../../http/route-schemas.ts';
-import { isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
+import { contentEtag, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
-import { getLandingPreview, getProfileAnswer, profileNotFound } from './profiles.service.ts';
+import { getLandingPreview, getProfileJson, profileNotFound } from './profiles.service.ts';
 
 /** Public profiles, and the landing page's demo preview. */
 export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -27,16 +27,17 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
-      const answer = await getProfileAnswer(db, username);
-      if (answer === undefined) {
+      const json = await getProfileJson(db, username);
+      if (json === undefined) {
         // A name its owner renamed away from still leads to them for the hold's 90 days.
         const current = await currentNameOfHolder(db, username, Date.now());
         if (current === undefined) throw profileNotFound();
         return sendMoved(reply, `/api/profiles/${current}`);
       }
-      reply.header('etag', answer.etag).header('cache-control', PUBLIC_PAGE_CACHE);
-      if (isNotModified(request, answer.etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      const etag = contentEtag(json);
+      reply.header('etag', etag).header('cache-control', PUBLIC_PAGE_CACHE);
+      if (isNotModified(request, etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

@@ -6,7 +6,6 @@ import type { DB } from '../../db/schema.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { brandSvg } from '../logos/brand-icons.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { profileVersion } from '../profiles/profiles.service.ts';
 import { type ImageLogo, landingImageLayout, profileImageLayout } from './share-image-layout.ts';
 import { rasterLogo, renderPng } from './share-image-renderer.ts';
 
@@ -80,7 +79,7 @@ export async function profileShareImage(
 ): Promise<ShareImage | undefined> {
   const row = await findPublicProfile(db, username);
   if (!row) return undefined;
-  const version = profileVersion(row);
+  const version = contentVersion(row.profile_codes);
   const png = await cachedRender(`profile:${row.username}:${version}:${host}`, async () => {
     const codes = JSON.parse(row.profile_codes) as PublicCodeDto[];
     const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
