@@ -7,7 +7,7 @@ import type { Dialect } from '../database.ts';
  * key: clicks and their daily and running totals, profile views, the profile read model, and
  * the listing revisions.
  */
-export const INDEXED_TRIGGER_FUNCTIONS = [
+const INDEXED_TRIGGER_FUNCTIONS = [
   'refstash_count_click()',
   'refstash_daily_click()',
   'refstash_daily_view()',

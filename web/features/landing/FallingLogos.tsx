@@ -49,7 +49,7 @@ function useStartWhenIdle(): boolean {
  * at once made one of the landing page's longest tasks, most of its total blocking time in
  * Lighthouse (decision 060).
  */
-export const JOIN_INTERVAL_MS = 150;
+const JOIN_INTERVAL_MS = 150;
 
 /** How many logos have joined: none before the start, then one more every JOIN_INTERVAL_MS. */
 function useJoined(started: boolean, total: number, allAtOnce: boolean): number {
