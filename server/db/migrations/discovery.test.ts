@@ -13,7 +13,7 @@ for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
     let t: TestDatabase;
     beforeAll(async () => {
-      t = await createTestDatabase(kind);
+      t = await createTestDatabase(kind, { ownDatabase: true });
     });
     afterAll(async () => {
       await t.destroy();
