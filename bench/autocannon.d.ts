@@ -16,20 +16,27 @@ declare module 'autocannon' {
       amount?: number;
       requests?: Request[];
     }
-    interface Histogram {
-      average: number;
-      p50: number;
-      p99: number;
-    }
     interface Result {
-      requests: Histogram;
-      latency: Histogram;
       errors: number;
       timeouts: number;
       statusCodeStats?: Record<string, { count: number }>;
     }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  namespace autocannon {
+    /** A run: its result when awaited, and an event per answer (`responseTime` in ms, unrounded). */
+    interface Run extends Promise<Result> {
+      on(
+        event: 'response',
+        listener: (
+          client: unknown,
+          statusCode: number,
+          resBytes: number,
+          responseTime: number,
+        ) => void,
+      ): this;
+    }
+  }
+  function autocannon(options: autocannon.Options): autocannon.Run;
   namespace autocannon {
     /** Decodes and merges raw results (what autocannon returns in a worker thread). */
     function aggregateResult(results: unknown[], options: Options): Result;

@@ -27,6 +27,14 @@ const LARGE = { users: 100_000, codesPerUser: 20, clickEvents: 0, listed: LISTED
  * Every page of all 10,000 is measured as well, for information.
  */
 const HOT_PROFILES = 1_000;
+/**
+ * The calibration row: the JSON ceiling spending this much CPU on each request before it answers
+ * (bench/ceiling-server.ts, `/ceiling/json-work/:microseconds`). Its ratio is what any server reaches whose
+ * route costs that much more than a bare Fastify: on 2 cores each microsecond of work also slows
+ * the kernel's side of the request (the load generator, now waiting, must be woken for each answer).
+ */
+const WORK_MICROSECONDS = 20;
+
 /** Share images rendered one at a time, each for a profile not drawn before (a cold render). */
 const SHARE_IMAGE_SAMPLES = 20;
 
@@ -300,6 +308,11 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
       // Each ceiling is measured first and last; the higher of the two counts, so a slow minute
       // for the ceiling never flatters a ratio.
       const topJsonBefore = await measure(ceiling.url, ceilingJson);
+      const calibration = await measure(ceiling.url, {
+        name: `ceiling JSON + ${WORK_MICROSECONDS} µs of work (info)`,
+        kind: 'constant',
+        path: `/ceiling/json-work/${WORK_MICROSECONDS}`,
+      });
       const topPageBefore = await measure(ceiling.url, ceilingPage);
       const topServiceJsonBefore = await measure(ceiling.url, ceilingServiceJson);
       const topServicePageBefore = await measure(ceiling.url, ceilingServicePage);
@@ -348,6 +361,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         clicks,
         hotPages,
         allPages,
+        calibration,
         topJson: best(topJsonBefore, topJsonAfter),
         topPage: best(topPageBefore, topPageAfter),
         topServiceJson: best(topServiceJsonBefore, topServiceJsonAfter),
@@ -436,6 +450,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     hotPages,
     toPage(main.allPages),
     { ...main.topJson, ceiling: `runs ${main.ceilingRuns.json.join(', ')}`, ratioToCeiling: 1 },
+    toJson(main.calibration),
     { ...main.topPage, ceiling: `runs ${main.ceilingRuns.page.join(', ')}`, ratioToCeiling: 1 },
     serviceJson,
     servicePage,

@@ -61,8 +61,36 @@ function requestFor(): autocannon.Request {
   }
 }
 
+/**
+ * Every 2xx answer's time in milliseconds, as measured (autocannon's histogram keeps whole
+ * milliseconds: a p99 of 6 ms there is anything from 6.0 to 6.99, which moved the growth ratio by
+ * 0.15 a step). Percentiles are read from these instead.
+ */
+let times = new Float64Array(1 << 16);
+let answered = 0;
+function record(ms: number): void {
+  if (answered === times.length) {
+    const grown = new Float64Array(times.length * 2);
+    grown.set(times);
+    times = grown;
+  }
+  times[answered++] = ms;
+}
+
+/** The nearest-rank percentile `p` (0–100) of the recorded times, to 0.1 ms. */
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return Math.round(sorted[rank - 1]! * 10) / 10;
+}
+
 const options = { url: baseUrl, connections: CONNECTIONS, ...length };
-const raw = (await autocannon({ ...options, requests: [requestFor()] })) as unknown as RawResult;
+const run = autocannon({ ...options, requests: [requestFor()] });
+run.on('response', (_client, status, _bytes, ms) => {
+  if (status >= 200 && status < 300) record(ms);
+});
+const raw = (await run) as unknown as RawResult;
+const sorted = times.subarray(0, answered).sort();
 // Off the main thread autocannon returns its histograms encoded: aggregateResult decodes the
 // latencies. The rate is every completed answer over the run's whole time.
 const result = autocannon.aggregateResult([raw], options);
@@ -72,8 +100,8 @@ for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
 }
 const answer: LoadResult = {
   requestsPerSecond: Math.round(raw.totalCompletedRequests / raw.duration),
-  p50: result.latency.p50,
-  p99: result.latency.p99,
+  p50: percentile(sorted, 50),
+  p99: percentile(sorted, 99),
   statuses,
   errors: result.errors + result.timeouts,
   counted,
