@@ -19,13 +19,15 @@ let fonts: ReturnType<typeof font>[] | undefined;
  * load with the first image, not at startup.
  */
 export async function renderPng(tree: ImageNode): Promise<Buffer> {
-  const [{ default: satori }, { Resvg }] = await Promise.all([
-    import('satori'),
-    import('@resvg/resvg-js'),
-  ]);
-  fonts ??= [font(400), font(700)];
-  const svg = await satori(tree as never, { ...SHARE_IMAGE_SIZE, fonts });
+  const [svg, { Resvg }] = await Promise.all([renderSvg(tree), import('@resvg/resvg-js')]);
   return new Resvg(svg).render().asPng();
+}
+
+/** The tree laid out by satori as an SVG of SHARE_IMAGE_SIZE (what renderPng draws). */
+export async function renderSvg(tree: ImageNode): Promise<string> {
+  const { default: satori } = await import('satori');
+  fonts ??= [font(400), font(700)];
+  return satori(tree as never, { ...SHARE_IMAGE_SIZE, fonts });
 }
 
 /** A logo drawn once as a small PNG: embedded PNGs draw far faster than nested SVG documents. */

@@ -6,7 +6,12 @@ import type { DB } from '../../db/schema.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { brandSvg } from '../logos/brand-icons.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { type ImageLogo, landingImageLayout, profileImageLayout } from './share-image-layout.ts';
+import {
+  type ImageLogo,
+  landingImageLayout,
+  profileImageLayout,
+  TILE_SHADOW,
+} from './share-image-layout.ts';
 import { rasterLogo, renderPng } from './share-image-renderer.ts';
 
 /** The most logos an image shows; more services become a "+N" tile. */
@@ -53,6 +58,15 @@ function logoDataUri(serviceId: string): Promise<string | null> {
   );
 }
 
+/** TILE_SHADOW drawn once per process, as a PNG data URI. */
+let tileShadow: Promise<string> | undefined;
+function tileShadowUri(): Promise<string> {
+  tileShadow ??= rasterLogo(TILE_SHADOW.svg, TILE_SHADOW.px).then(
+    (png) => `data:image/png;base64,${png.toString('base64')}`,
+  );
+  return tileShadow;
+}
+
 async function imageLogos(services: ReadonlyArray<{ id: string; name: string }>) {
   return Promise.all(
     services.map(
@@ -91,6 +105,7 @@ export async function profileShareImage(
         logos: await imageLogos(shown),
         moreServices: services.length - shown.length,
         footer: `${host}/${row.username}`,
+        tileShadow: await tileShadowUri(),
       }),
     );
   });
@@ -112,7 +127,7 @@ export async function landingShareImage(host: string): Promise<ShareImage> {
   const shown = LANDING_SERVICES;
   const version = LANDING_IMAGE_VERSION;
   const png = await cachedRender(`landing:${version}:${host}`, async () =>
-    renderPng(landingImageLayout(await imageLogos(shown), host)),
+    renderPng(landingImageLayout(await imageLogos(shown), host, await tileShadowUri())),
   );
   return { version, png };
 }
