@@ -40,6 +40,13 @@ function pgTypeParser(oid: number, format?: 'text' | 'binary') {
   return pg.types.getTypeParser(oid, format ?? 'text');
 }
 
+/**
+ * How much of the SQLite file is read through a memory map: just under 2 GiB, the most SQLite's
+ * default build maps (SQLITE_MAX_MMAP_SIZE, 0x7fff0000). Beyond it pages are read as before. Measured at 100,000 profiles (1.4 GB): random profile
+ * reads' p99 7.6 ms against 8.9 with a read() per page, as at 1,000 profiles (decision 082).
+ */
+const SQLITE_MMAP_BYTES = 0x7fff0000;
+
 function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const handle = new SqliteDatabase(file);
@@ -48,6 +55,8 @@ function openSqlite(file: string): SqliteDatabase.Database {
   handle.pragma('busy_timeout = 5000');
   // WAL with NORMAL survives a process crash (SIGKILL); only an OS crash can lose the tail.
   handle.pragma('synchronous = NORMAL');
+  // Reads through a memory map instead of a read() per page (decision 082).
+  handle.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   return handle;
 }
 
