@@ -29,9 +29,10 @@ const LARGE = { users: 100_000, codesPerUser: 20, clickEvents: 0, listed: LISTED
 const HOT_PROFILES = 1_000;
 /**
  * The calibration row: the JSON ceiling spending this much CPU on each request before it answers
- * (bench/ceiling-server.ts, `/ceiling/json-work/:microseconds`). Its ratio is what any server reaches whose
- * route costs that much more than a bare Fastify: on 2 cores each microsecond of work also slows
- * the kernel's side of the request (the load generator, now waiting, must be woken for each answer).
+ * (bench/ceiling-server.ts, `/ceiling/json-work/:microseconds`). Its ratio is what any server
+ * reaches whose route costs that much more than a bare Fastify: on 2 cores each microsecond of
+ * work also slows the kernel's side of the request (the load generator, now waiting, must be
+ * woken for each answer).
  */
 const WORK_MICROSECONDS = 20;
 

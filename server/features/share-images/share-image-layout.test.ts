@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { landingImageLayout, profileImageLayout, TILE_SHADOW } from './share-image-layout.ts';
-import { rasterLogo, renderSvg } from './share-image-renderer.ts';
+import { rasterDataUri, renderSvg } from './share-image-renderer.ts';
 
 /**
  * Points of everything satori drew as a path: each glyph's points (absolute commands only), and
@@ -25,10 +25,7 @@ function imageBoxes(svg: string) {
   );
 }
 
-async function shadowUri(): Promise<string> {
-  const png = await rasterLogo(TILE_SHADOW.svg, TILE_SHADOW.px);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
+const shadowUri = () => rasterDataUri(TILE_SHADOW.svg, TILE_SHADOW.px);
 
 const NO_LOGOS = ['Uber', 'Airbnb', 'Netflix', 'PayPal', 'Revolut', 'Wise'].map((name) => ({
   name,

@@ -30,8 +30,12 @@ export async function renderSvg(tree: ImageNode): Promise<string> {
   return satori(tree as never, { ...SHARE_IMAGE_SIZE, fonts });
 }
 
-/** A logo drawn once as a small PNG: embedded PNGs draw far faster than nested SVG documents. */
-export async function rasterLogo(svg: string, size: number): Promise<Buffer> {
+/**
+ * An SVG (a logo, the tiles' shadow) drawn once, `size` px wide, as a PNG data URI to embed:
+ * embedded PNGs draw far faster than nested SVG documents or filters.
+ */
+export async function rasterDataUri(svg: string, size: number): Promise<string> {
   const { Resvg } = await import('@resvg/resvg-js');
-  return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
+  return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -12,7 +12,7 @@ import {
   profileImageLayout,
   TILE_SHADOW,
 } from './share-image-layout.ts';
-import { rasterLogo, renderPng } from './share-image-renderer.ts';
+import { rasterDataUri, renderPng } from './share-image-renderer.ts';
 
 /** The most logos an image shows; more services become a "+N" tile. */
 export const IMAGE_LOGOS = 6;
@@ -52,7 +52,7 @@ function logoDataUri(serviceId: string): Promise<string | null> {
     async () => {
       const svg = await brandSvg(serviceId, LOGO_PX, LOGO_PX);
       if (!svg) return null;
-      return `data:image/png;base64,${(await rasterLogo(svg, LOGO_PX)).toString('base64')}`;
+      return rasterDataUri(svg, LOGO_PX);
     },
     500,
   );
@@ -61,9 +61,7 @@ function logoDataUri(serviceId: string): Promise<string | null> {
 /** TILE_SHADOW drawn once per process, as a PNG data URI. */
 let tileShadow: Promise<string> | undefined;
 function tileShadowUri(): Promise<string> {
-  tileShadow ??= rasterLogo(TILE_SHADOW.svg, TILE_SHADOW.px).then(
-    (png) => `data:image/png;base64,${png.toString('base64')}`,
-  );
+  tileShadow ??= rasterDataUri(TILE_SHADOW.svg, TILE_SHADOW.px);
   return tileShadow;
 }
 
