@@ -22,6 +22,10 @@ if (spec.kind !== 'clicks') {
   const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
     prototype: { addBody(data: Buffer): void };
   };
+  // A later autocannon without this method would go back to measuring the client: say so.
+  if (typeof queue.prototype.addBody !== 'function') {
+    throw new Error('autocannon has no PipelinedRequestsQueue#addBody: see bench/load-worker.ts');
+  }
   queue.prototype.addBody = () => {};
 }
 
