@@ -8,7 +8,8 @@ describeE2e('every public page hydrates in Chromium', (e2e) => {
 
   beforeAll(async () => {
     const twenty = await e2e.signInAs(await e2e.newContext(), { username: 'twenty' });
-    const rows = twentyCodeRows(twenty.id);
+    // Listed, so the service page shows cards as well as its country filter.
+    const rows = twentyCodeRows(twenty.id).map((row) => ({ ...row, listed: 1 }));
     await e2e.withDb((db) => db.insertInto('codes').values(rows).execute());
     codePath = `/twenty/${rows[0]?.id}`;
   });
@@ -21,6 +22,7 @@ describeE2e('every public page hydrates in Chromium', (e2e) => {
       '/s',
       // The service page's country filter names every country.
       '/s/uber',
+      '/s/uber?country=FK',
       '/nobody',
       '/nobody/not/a/page',
     ];
