@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { isPossibleServiceId } from './public-paths.ts';
 import { domainSchema, serviceNameSchema } from './service-request-schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
@@ -20,6 +21,8 @@ export const ADMIN_MESSAGES = Object.freeze({
   requestNotFound: 'Service request not found',
   serviceIdRequired: 'Service ID is required',
   serviceIdTooLong: `Service ID is too long (max ${LIMITS.serviceNameMax} characters)`,
+  serviceIdInvalid:
+    'Service ID may use only letters a to z, digits, dots, hyphens and underscores, and must start with a letter or digit',
   notesTooLong: `Notes are too long (max ${LIMITS.notesMax} characters)`,
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -41,7 +44,10 @@ export const notesSchema = z
 /** POST …/approve and …/reject. */
 export const reviewSchema = z.object({ notes: notesSchema });
 
-/** A service id typed by an admin: lowercased, whitespace removed (the spec §5 derivation). */
+/**
+ * A service id typed by an admin: lowercased, whitespace removed (the spec §5 derivation), and
+ * refused unless `/s/{id}` would accept it (decision 092).
+ */
 export const serviceIdSchema = z
   .string({ error: ADMIN_MESSAGES.serviceIdRequired })
   .transform((value) => value.toLowerCase().replace(/\s+/g, ''))
@@ -49,7 +55,8 @@ export const serviceIdSchema = z
     z
       .string()
       .min(1, ADMIN_MESSAGES.serviceIdRequired)
-      .max(LIMITS.serviceNameMax, ADMIN_MESSAGES.serviceIdTooLong),
+      .max(LIMITS.serviceNameMax, ADMIN_MESSAGES.serviceIdTooLong)
+      .refine(isPossibleServiceId, ADMIN_MESSAGES.serviceIdInvalid),
   );
 
 /** PATCH …/:id: every editable field, with the request form's rules. */

@@ -6,11 +6,24 @@ import { LIMITS } from './limits.ts';
  * without asking the API).
  */
 const POSSIBLE_USERNAME = new RegExp(`^[A-Za-z0-9_]{1,${LIMITS.usernameMax}}$`);
+/** A letter or digit, then letters, digits, dots, hyphens or underscores: ASCII only. */
+const POSSIBLE_SERVICE_ID = new RegExp(
+  `^[a-z0-9][a-z0-9._-]{0,${LIMITS.serviceNameMax - 1}}$`,
+  'i',
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when the text could be someone's username (any case). */
 export function isPossibleUsername(text: string): boolean {
   return POSSIBLE_USERNAME.test(text);
+}
+
+/**
+ * True when the text could be a service id (any case): what `/s/{id}` accepts, and so what a
+ * derived or edited service id must be (decision 092).
+ */
+export function isPossibleServiceId(text: string): boolean {
+  return POSSIBLE_SERVICE_ID.test(text);
 }
 
 /** True for a UUID (every code id is a UUIDv7). */

@@ -14,6 +14,8 @@ describe('service catalogue', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const entry of SERVICE_CATALOGUE) {
       expect(entry.id).toBe(entry.id.toLowerCase());
+      // Each seeded service's page answers: the id is one /s/{id} accepts.
+      expect(entry.id).toMatch(/^[a-z0-9][a-z0-9._-]{0,99}$/);
       expect(entry.domain).toBe(entry.domain.toLowerCase());
       expect(entry.domain).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCEPTED_DOMAINS, REJECTED_DOMAINS } from '../tests/spec/domain-cases.ts';
 import { SPEC_MESSAGES as SPEC } from '../tests/spec/spec-text.ts';
+import { isPossibleServiceId } from './public-paths.ts';
 import { serviceIdFromName, serviceRequestSchema } from './service-request-schemas.ts';
 
 function firstMessage(input: unknown): string | undefined {
@@ -52,5 +53,32 @@ describe('service name', () => {
   it('derives the id by lowercasing and removing whitespace', () => {
     expect(serviceIdFromName('Acme Pay')).toBe('acmepay');
     expect(serviceIdFromName('  My\tCool  App ')).toBe('mycoolapp');
+    expect(serviceIdFromName('Uber Eats')).toBe('ubereats');
+    expect(serviceIdFromName('Booking.com')).toBe('booking.com');
+    expect(serviceIdFromName('Crypto-Pay_2')).toBe('crypto-pay_2');
   });
+
+  it.each([
+    ['😀🔥💸EmojiPay', 'emojipay'],
+    ['Café Crème', 'cafecreme'],
+    ['ＡＢＣ Ｐａｙ', 'abcpay'],
+    ["McDonald's", 'mcdonalds'],
+    ['<b>Shop</b>', 'bshopb'],
+    ['\u200fאבג Pay\u200e', 'pay'],
+    ['微信 WeChat', 'wechat'],
+    ['--.Dash', 'dash'],
+  ])('derives %j as the ASCII slug %j, an id /s/{id} accepts', (name, id) => {
+    expect(serviceIdFromName(name)).toBe(id);
+    expect(isPossibleServiceId(id)).toBe(true);
+  });
+
+  it.each(['😀🔥💸', '微信', 'مرحبا', '<>', '---'])(
+    'refuses %j, which leaves no id, with a clear message',
+    (displayName) => {
+      expect(serviceIdFromName(displayName)).toBe('');
+      expect(firstMessage({ displayName, domain: 'example.com' })).toBe(
+        'Service name must contain a letter (A–Z) or a digit (0–9)',
+      );
+    },
+  );
 });

@@ -23,6 +23,7 @@ export const SERVICE_REQUEST_MESSAGES = Object.freeze({
   serviceExists: 'This service already exists',
   requestPending: 'A request for this service is already pending',
   submitFailed: 'Failed to submit service request. Please try again.',
+  nameWithoutId: 'Service name must contain a letter (A–Z) or a digit (0–9)',
 });
 
 /** Letters, digits and inner hyphens per label; a final label of letters (a TLD) at least 2 long. */
@@ -72,17 +73,32 @@ export const serviceNameSchema = z
   .max(LIMITS.serviceNameMax, SERVICE_REQUEST_MESSAGES.nameTooLong)
   .refine(hasNoNul, NUL_MESSAGE);
 
-/** POST /api/service-requests and the request form. */
+/** POST /api/service-requests and the request form: the name must give the service an id. */
 export const serviceRequestSchema = z.object({
-  displayName: serviceNameSchema,
+  displayName: serviceNameSchema.refine(
+    (name) => serviceIdFromName(name) !== '',
+    SERVICE_REQUEST_MESSAGES.nameWithoutId,
+  ),
   domain: domainSchema,
 });
 
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 
-/** Spec §5: the service id is the name lowercased with all whitespace removed. */
+/**
+ * Spec §5: the service id is the name lowercased with all whitespace removed. The id is also the
+ * address of the service's page, so it keeps only what `/s/{id}` accepts (decision 092): accents
+ * come off their letters (Café → cafe), anything else outside a–z, 0–9, '.', '-' and '_' is
+ * dropped (emoji, CJK, right-to-left text, markup's brackets), and so are separators before the
+ * first letter or digit. Empty when nothing is left; the request schema refuses such a name.
+ */
 export function serviceIdFromName(name: string): string {
-  return name.toLowerCase().replace(/\s+/g, '');
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .replace(/^[._-]+/, '')
+    .slice(0, LIMITS.serviceNameMax);
 }
 
 export const serviceRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);

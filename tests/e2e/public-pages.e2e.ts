@@ -1,23 +1,12 @@
 import fs from 'node:fs';
-import type { ConsoleMessage, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { twentyCodeRows } from '../../server/test-support/twenty-codes.ts';
 import { decodeQrMarkup, decodeQrPixels } from '../../web/test-support/decode-qr.ts';
 import { expectAccessible } from './support/axe.ts';
+import { recordConsole } from './support/console.ts';
 import { describeE2e } from './support/fixture.ts';
-
-/** Every console message and page error of an anonymous visit. */
-function recordConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      messages.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
-  return messages;
-}
 
 /** Compressed bytes of every script the page downloaded, once the network is idle. */
 async function scriptBytes(page: Page): Promise<number> {

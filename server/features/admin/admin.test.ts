@@ -211,6 +211,27 @@ describeEachDatabase('admin review queue', (ctx) => {
     },
   );
 
+  it('refuses an edited service id that /s/{id} would refuse, and keeps the old one', async () => {
+    const admin = await ctx.createUser({ admin: true });
+    const { id } = await makeRequest(ctx, 'Keep Id', 'keepid.com', 'pending');
+    const response = await ctx.request({
+      method: 'PATCH',
+      url: `/api/admin/service-requests/${id}`,
+      cookie: admin.cookie,
+      body: { serviceId: '😀pay', displayName: 'Keep Id', domain: 'keepid.com', notes: null },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'Service ID may use only letters a to z, digits, dots, hyphens and underscores, and must start with a letter or digit',
+    );
+    const row = await ctx.database.db
+      .selectFrom('service_requests')
+      .select('service_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.service_id).toBe('keepid');
+  });
+
   it('approves a request that was rejected earlier (an admin may change their mind)', async () => {
     const admin = await ctx.createUser({ admin: true });
     const { id } = await makeRequest(ctx, 'Second Thought', 'secondthought.com', 'rejected');

@@ -33,7 +33,8 @@ export async function crawlersRoutes(
   { maxUrls = SITEMAP_MAX_URLS }: { maxUrls?: number } = {},
 ): Promise<void> {
   const origin = config.appUrl;
-  const profileUrl = (username: string) => `${origin}/${username}`;
+  // Each path segment percent-encoded: a sitemap URL must be a valid URL whatever a row holds.
+  const profileUrl = (username: string) => `${origin}/${encodeURIComponent(username)}`;
 
   app.get('/robots.txt', async (_request, reply) => {
     const lines = [
@@ -63,7 +64,11 @@ export async function crawlersRoutes(
    */
   const headUrls = async () => {
     const { services } = await discovery.directory();
-    return [`${origin}/`, `${origin}/s`, ...services.map((s) => `${origin}/s/${s.id}`)];
+    return [
+      `${origin}/`,
+      `${origin}/s`,
+      ...services.map((s) => `${origin}/s/${encodeURIComponent(s.id)}`),
+    ];
   };
 
   app.get('/sitemap.xml', async (_request, reply) => {

@@ -37,6 +37,31 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
     expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   });
 
+  it('percent-encodes each path segment, as a service id from before decision 092 needs', async () => {
+    const owner = await ctx.createUser({ username: 'encodes' });
+    // An id the derivation no longer makes (and migration 0090 rewrites), written directly.
+    await ctx.database.db
+      .insertInto('services')
+      .values({
+        id: '😀pay&co é',
+        name: 'Emoji Pay',
+        domain: 'emojipay.com',
+        created_at: new Date().toISOString(),
+        created_by: owner.id,
+      })
+      .execute();
+    const code = await ctx.request({
+      method: 'POST',
+      url: '/api/codes',
+      cookie: owner.cookie,
+      body: { service: '😀pay&co é', code: 'EMOJI', reward: '1', listed: true },
+    });
+    expect(code.statusCode).toBe(201);
+    const response = await ctx.request({ url: '/sitemap.xml' });
+    expect(response.body).toContain(`<loc>${APP}/s/%F0%9F%98%80pay%26co%20%C3%A9</loc>`);
+    expect(response.body).toContain(`<loc>${APP}/encodes</loc>`);
+  });
+
   it('becomes a sitemap index past the per-file limit, and every URL is in one file', async () => {
     for (const name of ['idx_a', 'idx_b', 'idx_c', 'idx_d']) {
       const user = await ctx.createUser({ username: name });

@@ -8,6 +8,7 @@ import {
   voteAnswerSchema,
   voteSchema,
 } from '../../../shared/discovery-schemas.ts';
+import { isPossibleServiceId } from '../../../shared/public-paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
@@ -25,7 +26,7 @@ export const VOTE_LIMIT = {
 /** A service id as the catalogue writes them; anything else names no service (404). */
 export const serviceIdParam = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,99}$/i)
+  .refine(isPossibleServiceId)
   .transform((id) => id.toLowerCase());
 
 const serviceParams = z.object({ id: serviceIdParam });

@@ -75,6 +75,44 @@ describeEachDatabase('POST /api/service-requests', (ctx) => {
     expect(response.json().error.message).toBe('Service name is required');
   });
 
+  it('gives a name with emoji an ASCII id, and its page answers once an admin approves it', async () => {
+    const user = await ctx.createUser();
+    const admin = await ctx.createUser({ admin: true });
+    const response = await submit(ctx, user.cookie, {
+      displayName: '😀🔥💸EmojiPay',
+      domain: 'emojipay.com',
+    });
+    expect(response.statusCode).toBe(201);
+    const { request } = response.json();
+    expect(request.serviceId).toBe('emojipay');
+    const approved = await ctx.request({
+      method: 'POST',
+      url: `/api/admin/service-requests/${request.id}/approve`,
+      cookie: admin.cookie,
+      body: {},
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await ctx.request({ url: '/api/services/emojipay/codes' })).statusCode).toBe(200);
+    expect((await ctx.request({ url: '/s/emojipay' })).statusCode).toBe(200);
+  });
+
+  it.each(['😀🔥💸', '微信', 'مرحبا'])(
+    'refuses %j, which leaves no id, with a clear message and stores nothing',
+    async (displayName) => {
+      const user = await ctx.createUser();
+      const response = await submit(ctx, user.cookie, { displayName, domain: 'noid.example' });
+      expect(response.statusCode).toBe(400);
+      const message = 'Service name must contain a letter (A–Z) or a digit (0–9)';
+      expect(response.json().error).toMatchObject({ message, fields: { displayName: message } });
+      const rows = await ctx.database.db
+        .selectFrom('service_requests')
+        .select('id')
+        .where('domain', '=', 'noid.example')
+        .execute();
+      expect(rows).toHaveLength(0);
+    },
+  );
+
   it('refuses a service that already exists (by derived id)', async () => {
     const user = await ctx.createUser();
     const response = await submit(ctx, user.cookie, { displayName: 'U B E R', domain: 'uber.com' });

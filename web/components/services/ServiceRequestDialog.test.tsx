@@ -58,6 +58,17 @@ describe('ServiceRequestDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a name that gives the service no id, next to the field, without calling the server', async () => {
+    const fetchMock = stubSubmit(201, {});
+    const { user } = renderDialog();
+    await fill(user, '😀🔥💸', 'emoji.example');
+    expect(
+      screen.getByText('Service name must contain a letter (A–Z) or a digit (0–9)'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Service name').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['https://www.AcmePay.com/signup?ref=1', 'Please enter only the domain (e.g., example.com)'],
     ['http://acmepay.com', 'Please enter only the domain (e.g., example.com)'],

@@ -12,7 +12,7 @@ export interface CountryPickerProps extends FieldControlProps {
 
 /**
  * 'Works in': a native select that adds a country, and the chosen ones as removable chips, by
- * name (Intl.DisplayNames). No library: the select is the list, the chips are buttons.
+ * name (shared/countries.ts). No library: the select is the list, the chips are buttons.
  */
 export function CountryPicker({
   value,

@@ -63,6 +63,8 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
+    // The server's title stays: the missing profile is not '@ghost's referral codes'.
+    expect(document.title).toBe('Profile not found · Refstash');
   });
 
   it("says 'Failed to load codes' when the profile cannot be loaded", {

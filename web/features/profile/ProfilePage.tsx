@@ -5,7 +5,7 @@ import { useProfile } from './api.ts';
 import { CODE_OVERLAY } from './code-overlay.ts';
 import { ProfileCodeCard } from './ProfileCodeCard.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
-import { profileTitle } from './profile-meta.ts';
+import { profileNotFoundHead, profileTitle } from './profile-meta.ts';
 
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
 const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDialog.tsx'));
@@ -32,9 +32,10 @@ export function ProfilePage({
   const openNow = useRef(openCodeId);
   openNow.current = openCodeId;
 
+  const missing = profile.data === null;
   useEffect(() => {
-    document.title = profileTitle(shownName);
-  }, [shownName]);
+    document.title = missing ? profileNotFoundHead(shownName).title : profileTitle(shownName);
+  }, [missing, shownName]);
 
   // The API followed a rename's redirect: show the profile under its current name.
   const current = profile.data?.username;
