@@ -71,14 +71,16 @@ export default function CodePage({ username, codeId }: { username: string; codeI
               if (done) feedback.copied(code.id);
             })
           }
+          afterCopy={
+            feedbackStep && (
+              <FeedbackQuestion
+                step={feedbackStep}
+                onNo={() => feedback.setStep(code.id, 'reason')}
+                onAnswer={(worked, reason) => feedback.answer(code.id, worked, reason)}
+              />
+            )
+          }
         />
-        {feedbackStep && (
-          <FeedbackQuestion
-            step={feedbackStep}
-            onNo={() => feedback.setStep(code.id, 'reason')}
-            onAnswer={(worked, reason) => feedback.answer(code.id, worked, reason)}
-          />
-        )}
       </div>
       <p className="mt-6 text-center">
         <Link
