@@ -83,7 +83,10 @@ describe('useCopyCode', () => {
     expect(second).toBe(true);
     expect(writeText).toHaveBeenLastCalledWith('B');
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/codes/id-2/clicks');
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/codes/id-2/clicks',
+      expect.objectContaining({ method: 'POST' }),
+    );
     expect(result.current.copiedId).toBe('id-2');
     // The first copy's reset timer no longer clears the second code's highlight early.
     act(() => vi.advanceTimersByTime(3099));
