@@ -45,7 +45,12 @@ describe('ProfilePage', () => {
     });
     renderProfile();
     const cards = await screen.findAllByRole('link', { name: /Uber/ });
-    expect(cards.map((card) => card.textContent?.includes('Expired'))).toEqual([true, false]);
+    // The live code comes first although the expired one is newer (issue 24).
+    expect(cards.map((card) => card.textContent?.includes('Expired'))).toEqual([false, true]);
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/alex/0190c5b2-0000-7000-8000-000000000002',
+      `/alex/${code.id}`,
+    ]);
   });
 
   it("says 'No referral codes yet' for a profile without codes", async () => {
