@@ -108,6 +108,24 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
     fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
     expect(await form.findByText(message)).toBeTruthy();
+    // The refused field takes focus, so its message is in view (issue 24).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(form.getByRole('combobox', { name: 'Service name' })),
+    );
+  });
+
+  it('moves focus to the first invalid field after a failed submit, not the button', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    fireEvent.change(form.getByRole('combobox', { name: 'Service name' }), {
+      target: { value: 'Uber' },
+    });
+    fireEvent.mouseDown(form.getByRole('option', { name: 'Uber' }));
+    form.getByRole('button', { name: 'Create Code' }).focus();
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText('Referral code is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Referral code')));
   });
 
   it("shows the server's own words when the code limit is reached, not 'Failed to create code'", async () => {
