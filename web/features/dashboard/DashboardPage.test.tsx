@@ -114,6 +114,20 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('warns before saving that a past expiry date will show the code as Expired', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    const date = form.getByLabelText(/Expires on/);
+    expect(form.getByText('The last day it works')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2020-01-31' } });
+    expect(
+      await form.findByText('This date is in the past, so the code will show as Expired'),
+    ).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2999-01-31' } });
+    expect(await form.findByText('The last day it works')).toBeTruthy();
+  });
+
   it('moves focus to the first invalid field after a failed submit, not the button', async () => {
     stubEmptyDashboard();
     renderDashboard();
@@ -249,7 +263,7 @@ describe('DashboardPage', () => {
     expect((listed as HTMLInputElement).checked).toBe(true);
     expect(
       form.getByText(
-        `Anyone looking for a Uber code can find it on ${window.location.host}/s/uber. Your profile shows it either way.`,
+        `Anyone looking for an Uber code can find it on ${window.location.host}/s/uber. Your profile shows it either way.`,
       ),
     ).toBeTruthy();
     fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'NEW' } });
