@@ -11,6 +11,7 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
 const code = {
