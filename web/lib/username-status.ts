@@ -1,20 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { usernameSchema } from '../../shared/auth-schemas.ts';
 import { TIMINGS } from '../../shared/limits.ts';
-import { api } from './api-client.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-
-/** GET /api/usernames/:name for a valid, lowercase name; idle while `name` is null. */
-export function useUsernameAvailability(name: string | null) {
-  return useQuery({
-    queryKey: ['username-available', name],
-    queryFn: () =>
-      api<{ available: boolean }>('GET', `/api/usernames/${encodeURIComponent(name ?? '')}`),
-    enabled: name !== null,
-    staleTime: 10_000,
-    retry: false,
-  });
-}
+import { useUsernameAvailability } from './username-availability.ts';
 
 /**
  * Live status of a username being typed, before any submit (the username step and the rename

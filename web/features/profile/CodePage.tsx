@@ -28,7 +28,7 @@ export default function CodePage({ username, codeId }: { username: string; codeI
     if (code) document.title = codeTitle(code, owner);
   }, [code, owner]);
 
-  if (profile.data === null) return <ProfileNotFound />;
+  if (profile.data === null) return <ProfileNotFound username={username} />;
   if (profile.isPending) {
     return (
       <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">

@@ -70,6 +70,22 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/signup');
   });
 
+  it.each([
+    [false, 'This username is not available. Check the link.'],
+    [true, 'Nobody has this username yet. Check the link, or make it yours.'],
+  ])(
+    "says whether a missing profile's name can be had (available: %s)",
+    async (available, text) => {
+      stubApi({
+        'GET /api/profiles/ghost': () =>
+          json(404, { error: { code: 'USER_NOT_FOUND', message: 'Profile not found' } }),
+        'GET /api/usernames/ghost': () => json(200, { available }),
+      });
+      renderProfile('ghost');
+      expect(await screen.findByText(text)).toBeTruthy();
+    },
+  );
+
   it("says 'Failed to load codes' when the profile cannot be loaded", {
     timeout: 10_000,
   }, async () => {

@@ -45,7 +45,7 @@ export function ProfilePage({
     }
   }, [current, username, navigate]);
 
-  if (profile.data === null) return <ProfileNotFound />;
+  if (profile.data === null) return <ProfileNotFound username={username} />;
 
   const open = (codeId: string) => {
     setDialogLoaded(true);

@@ -155,9 +155,7 @@ describe('SettingsPage', () => {
     renderSettings();
     const field = await screen.findByLabelText('New username');
     fireEvent.change(field, { target: { value: 'bob' } });
-    expect(
-      await screen.findByText('Username is already taken. Please try another.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Username is already taken. Please try another.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change username' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls(api, 'PUT')).toEqual([]);
