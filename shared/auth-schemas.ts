@@ -52,6 +52,8 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   /** Where the code form's 'List on the service page' switch starts for a new code. */
   listNewCodes: z.boolean(),
+  /** When the next rename is allowed (one per 30 days, decision 012); null when it is now. */
+  renameAllowedAt: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReward, safeHttpUrl } from './display-rules.ts';
+import { formatReward, safeHttpUrl, withArticle } from './display-rules.ts';
 
 describe('formatReward', () => {
   it.each([
@@ -42,5 +42,17 @@ describe('safeHttpUrl', () => {
     undefined,
   ])('refuses %j', (link) => {
     expect(safeHttpUrl(link)).toBeNull();
+  });
+});
+
+describe('withArticle', () => {
+  it.each([
+    ['Uber', 'an Uber'],
+    ['Airbnb', 'an Airbnb'],
+    ['eBay', 'an eBay'],
+    ['Netflix', 'a Netflix'],
+    ['PayPal', 'a PayPal'],
+  ])('%j → %j', (name, expected) => {
+    expect(withArticle(name)).toBe(expected);
   });
 });

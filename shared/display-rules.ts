@@ -24,3 +24,11 @@ export function safeHttpUrl(link: string | null | undefined): string | null {
   if (!url.hostname) return null;
   return url.href;
 }
+
+/**
+ * A service's name after 'a' or 'an', by its first letter: 'an Uber', 'an Airbnb', 'a Netflix'.
+ * Brand names are read as spelled, so the vowel letter is a good enough guide.
+ */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name.trim()) ? 'an' : 'a'} ${name}`;
+}

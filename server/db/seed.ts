@@ -79,6 +79,8 @@ const DEMO_CODES = [
   },
 ] as const;
 
+const DEMO_ACCOUNT_AGE_MS = 30 * 24 * 60 * 60_000;
+
 /**
  * Creates the landing page's demo profile with sample codes when it is missing.
  * Only used outside production.
@@ -99,7 +101,8 @@ export async function seedDemoProfile(database: Database, username: string): Pro
         id: userId,
         email: `${username}@demo.refstash.invalid`,
         username,
-        created_at: new Date(start).toISOString(),
+        // A month old: past any listing probation, so a fresh install's /s is not empty.
+        created_at: new Date(start - DEMO_ACCOUNT_AGE_MS).toISOString(),
         last_login_at: null,
         disabled_at: null,
       })
@@ -111,6 +114,8 @@ export async function seedDemoProfile(database: Database, username: string): Pro
         id: newId(at.getTime()),
         user_id: userId,
         ...code,
+        // Listed on their services' pages, so `/s` shows a fresh install what it is for.
+        listed: 1,
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
       };

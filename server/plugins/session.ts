@@ -18,6 +18,8 @@ export interface AuthUser {
   lastLoginAt: string | null;
   /** Where the code form's listing switch starts for a new code (migration 0081). */
   listNewCodes: boolean;
+  /** When the last rename happened (decision 012); null before any. */
+  usernameChangedAt: string | null;
 }
 
 export interface Auth {
@@ -73,6 +75,7 @@ async function findAuth(db: Kysely<DB>, raw: string): Promise<Auth | null> {
       'users.last_login_at',
       'users.disabled_at',
       'users.list_new_codes',
+      'users.username_changed_at',
       'sessions.expires_at',
     ])
     .where('sessions.id_hash', '=', sessionHash)
@@ -91,6 +94,7 @@ async function findAuth(db: Kysely<DB>, raw: string): Promise<Auth | null> {
       createdAt: row.created_at,
       lastLoginAt: row.last_login_at,
       listNewCodes: Number(row.list_new_codes) === 1,
+      usernameChangedAt: row.username_changed_at,
     },
   };
 }

@@ -33,6 +33,11 @@ describeE2e('landing page in Chromium', (e2e) => {
     expect(await page.getByRole('link', { name: 'Create your profile' }).getAttribute('href')).toBe(
       '/signup',
     );
+    // A card is not a dead end: it opens that code's page on the demo profile (issue 24).
+    expect(await first.getByRole('link').getAttribute('href')).toMatch(/^\/demo\/[0-9a-f-]{36}$/);
+    await first.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: 'Uber referral code' }).waitFor();
+    await page.getByRole('button', { name: 'Copy code' }).waitFor();
   });
 
   it('draws 13 falling 80 px logos that move, never take clicks and are hidden from screen readers', async () => {

@@ -73,7 +73,8 @@ export function applyApiError<T extends FieldValues>(
     form.setError(BANNER_ERROR, { type: 'server', message: outcome.banner });
     return;
   }
-  for (const [name, message] of Object.entries(outcome.fields) as [Path<T>, string][]) {
-    form.setError(name, { type: 'server', message });
-  }
+  // The server's first field error takes focus, as the form's own first error does.
+  (Object.entries(outcome.fields) as [Path<T>, string][]).forEach(([name, message], index) => {
+    form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 });
+  });
 }

@@ -15,8 +15,9 @@ type FormSchema = z.ZodType<FieldValues, FieldValues>;
 /**
  * The one way to set up a form (see CONTRIBUTING.md): the shared zod schema checks the values;
  * nothing is checked before the first submit, after it every field re-checks as it changes, so a
- * message goes as soon as its cause is fixed. Focus stays where the user is: the messages are page
- * text tied to their fields, and the combobox would open its list if focused.
+ * message goes as soon as its cause is fixed. A failed submit moves focus to the first invalid
+ * field, which scrolls it and its message into view (issue 24; decision 051 amended): on a phone
+ * the first errors were out of view while focus stayed on the button.
  */
 export function useZodForm<S extends FormSchema>(
   schema: S,
@@ -25,7 +26,7 @@ export function useZodForm<S extends FormSchema>(
   return useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    shouldFocusError: false,
+    shouldFocusError: true,
     ...options,
     resolver: zodResolver(schema),
   });

@@ -11,6 +11,7 @@ const USER_COLUMNS = [
   'last_login_at',
   'disabled_at',
   'list_new_codes',
+  'username_changed_at',
 ] as const;
 
 export async function insertSignInToken(

@@ -127,8 +127,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     async (request) => {
       const user = await currentUser(request);
       const { username } = request.body;
-      await claimUsername(deps.database, user.id, username, Date.now());
-      return me({ ...user, username });
+      const usernameChangedAt = await claimUsername(deps.database, user.id, username, Date.now());
+      return me({ ...user, username, usernameChangedAt });
     },
   );
 

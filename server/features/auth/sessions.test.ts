@@ -77,6 +77,7 @@ describeEachDatabase(
         lastLoginAt: expect.any(String),
         isAdmin: true,
         listNewCodes: true,
+        renameAllowedAt: null,
       });
       const plain = await ctx.createUser();
       expect((await me(plain.cookie)).json().isAdmin).toBe(false);

@@ -130,6 +130,7 @@ export async function completeSignIn(
       createdAt: user.created_at,
       lastLoginAt: now,
       listNewCodes: Number(user.list_new_codes) === 1,
+      usernameChangedAt: user.username_changed_at,
     },
     isNewUser: user.username === null,
   };

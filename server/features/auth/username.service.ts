@@ -37,8 +37,8 @@ export async function isUsernameAvailable(
 }
 
 /**
- * Gives the user the (validated, lowercase) name (decision 012). The first choice is free; a
- * rename is allowed once per 30 days, and the name left behind is held for the user for 90 days.
+ * Gives the user the (validated, lowercase) name (decision 012) and answers when their name last
+ * changed by a rename. The first choice is free; a rename is allowed once per 30 days, and the name left behind is held for the user for 90 days.
  * The user's write lock serialises their own claims. Against other users, the unique index
  * decides races, and the hold is read only after this claim's write: on PostgreSQL that write
  * waits for a concurrent rename away from the name to commit, so its hold is then visible.
@@ -48,14 +48,14 @@ export async function claimUsername(
   userId: string,
   username: string,
   now: number,
-): Promise<void> {
+): Promise<string | null> {
   if (isReservedUsername(username)) throw taken();
   const { db, dialect } = database;
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       await lockUserForWrite(trx, dialect, userId);
       const state = await findUsernameState(trx, userId);
-      if (!state || state.username === username) return;
+      if (!state || state.username === username) return state?.username_changed_at ?? null;
       const previous = state.username;
       if (previous !== null && state.username_changed_at !== null) {
         const allowedAt =
@@ -75,6 +75,7 @@ export async function claimUsername(
         await deleteExpiredUsernameHolds(trx, now);
         await holdUsername(trx, previous, userId, now);
       }
+      return renamedAt ?? state.username_changed_at;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken();

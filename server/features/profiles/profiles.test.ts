@@ -295,4 +295,13 @@ describeEachDatabase('GET /api/landing/preview', (ctx) => {
     expect(preview.codes).toHaveLength(6);
     expect(preview.codes).toEqual(profile.codes.slice(0, 6));
   });
+
+  it("lists the demo's codes on their services' pages, so a fresh install's /s is not empty", async () => {
+    await seedDemoProfile(ctx.database, ctx.config.demoUsername);
+    const directory = (await ctx.request({ url: '/api/services/directory' })).json();
+    const ids = directory.services.map((service: { id: string }) => service.id);
+    expect(ids).toEqual(expect.arrayContaining(['uber', 'airbnb', 'revolut', 'coinbase', 'wise']));
+    const uber = (await ctx.request({ url: '/api/services/uber/codes' })).json();
+    expect(uber.codes.map((code: { code: string }) => code.code)).toEqual(['RIDEWITHDEMO']);
+  });
 });

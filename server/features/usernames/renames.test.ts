@@ -116,6 +116,22 @@ describeEachDatabase('username renames and holds', (ctx) => {
     expect((await claim(erin, `erin4${ctx.kind[0]}`)).statusCode).toBe(200);
   });
 
+  it('says up front when the next rename is allowed: renameAllowedAt on the answer and on /api/me', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-12-01T10:15:00.000Z');
+    vi.setSystemTime(start);
+    const gus = await ctx.createUser({ username: `gus_1${ctx.kind[0]}` });
+    const me = async () =>
+      (await ctx.request({ url: '/api/me', cookie: await freshCookie(gus) })).json();
+    expect((await me()).renameAllowedAt).toBeNull();
+    const response = await claim(gus, `gus2${ctx.kind[0]}`);
+    expect(response.json().renameAllowedAt).toBe('2026-12-31T10:15:00.000Z');
+    vi.setSystemTime(start + 29 * DAY);
+    expect((await me()).renameAllowedAt).toBe('2026-12-31T10:15:00.000Z');
+    vi.setSystemTime(start + 30 * DAY);
+    expect((await me()).renameAllowedAt).toBeNull();
+  });
+
   it('does not count the first choice at sign-up as a rename, nor a no-op', async () => {
     const fay = await ctx.createUser({ username: null });
     expect((await claim(fay, `fay_1${ctx.kind[0]}`)).statusCode).toBe(200);

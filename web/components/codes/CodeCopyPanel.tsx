@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { safeHttpUrl } from '../../../shared/display-rules.ts';
 import { Banner } from '../ui/Banner.tsx';
@@ -9,18 +10,22 @@ const LABEL = 'text-xs font-semibold uppercase tracking-wide text-gray-600 dark:
 
 /**
  * A code with its copy button, its link (clickable only when it is an http(s) URL) and, for such
- * a link, its QR code: the body of the profile's popup and of the code's own page.
+ * a link, its QR code: the body of the profile's popup and of the code's own page. `afterCopy`
+ * ("Did it work?") sits right under the copy button, above the link and the QR code, so a phone
+ * shows it without scrolling after a copy (issue 24).
  */
 export function CodeCopyPanel({
   code,
   copied,
   error,
   onCopy,
+  afterCopy,
 }: {
   code: PublicCodeDto;
   copied: boolean;
   error: string | null;
   onCopy: () => void;
+  afterCopy?: ReactNode;
 }) {
   const url = code.link ? safeHttpUrl(code.link) : null;
   return (
@@ -38,12 +43,15 @@ export function CodeCopyPanel({
             variant={copied ? 'success' : 'primary'}
             onClick={onCopy}
             className="w-full sm:w-auto"
+            // A popup opens with focus here, not on Close (issue 24): Enter copies.
+            data-autofocus=""
           >
             {copied ? 'Copied!' : 'Copy code'}
           </Button>
         </div>
       </div>
       {error && <Banner tone="error">{error}</Banner>}
+      {afterCopy}
       {code.link && (
         <div>
           <p className={LABEL}>{url ? 'Link' : 'Note'}</p>

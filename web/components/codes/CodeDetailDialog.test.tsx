@@ -67,6 +67,11 @@ describe('CodeDetailDialog', () => {
     },
   );
 
+  it('opens with focus on Copy code, not Close, so Enter copies', () => {
+    renderDialog('https://uber.com/invite/ride');
+    expect(document.activeElement?.textContent).toBe('Copy code');
+  });
+
   it('has no link section and no QR code without a link', () => {
     renderDialog(null);
     expect(screen.queryByText('Link')).toBeNull();
@@ -128,6 +133,28 @@ describe('CodeDetailDialog: "Did it work?"', () => {
     expect(onAnswered).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onAnswered).toHaveBeenCalledWith('0190c5b2-0000-7000-8000-000000000001');
+  });
+
+  it('asks right under the copy button, before the link and the QR code', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchMock);
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async () => {} },
+      configurable: true,
+    });
+    renderDialog('https://uber.com/invite/ride');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    });
+    const question = screen.getByRole('region', { name: 'Did it work?' });
+    const link = screen.getByRole('link', { name: 'https://uber.com/invite/ride' });
+    const qr = screen.getByRole('img', { name: 'QR code for Uber link' });
+    const copy = screen.getByRole('button', { name: 'Copied!' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(copy, question)).toBe(true);
+    expect(follows(question, link)).toBe(true);
+    expect(follows(question, qr)).toBe(true);
   });
 
   it('No offers expired, not accepted and not eligible, and sends the reason', async () => {

@@ -59,14 +59,16 @@ export default function CodeDetailDialog({
                 if (done) copied(code.id);
               })
             }
+            afterCopy={
+              step && (
+                <FeedbackQuestion
+                  step={step}
+                  onNo={() => setStep(code.id, 'reason')}
+                  onAnswer={(worked, reason) => answer(code.id, worked, reason)}
+                />
+              )
+            }
           />
-          {step && (
-            <FeedbackQuestion
-              step={step}
-              onNo={() => setStep(code.id, 'reason')}
-              onAnswer={(worked, reason) => answer(code.id, worked, reason)}
-            />
-          )}
         </div>
       )}
     </Modal>

@@ -10,6 +10,18 @@ export function isExpired(expiresAt: string | null, now: Date = new Date()): boo
   return expiresAt !== null && expiresAt < utcToday(now);
 }
 
+/**
+ * Live codes before expired ones, each group in its given order (newest first): an expired code
+ * still shows, but never ahead of one that works (issue 24).
+ */
+export function liveFirst<T extends { expiresAt?: string | null }>(
+  codes: readonly T[],
+  now: Date = new Date(),
+): T[] {
+  const expired = (code: T) => isExpired(code.expiresAt ?? null, now);
+  return [...codes.filter((code) => !expired(code)), ...codes.filter(expired)];
+}
+
 /** '2026-12-31' → 'Dec 31, 2026'. */
 export function formatExpiry(expiresAt: string): string {
   return EXPIRY.format(new Date(`${expiresAt}T00:00:00Z`));

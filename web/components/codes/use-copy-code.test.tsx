@@ -56,19 +56,44 @@ describe('useCopyCode', () => {
     expect(changes).toEqual(['id-1', null]);
   });
 
-  it('ignores a second copy while one is in progress', async () => {
+  it('ignores a second copy of the same code while it shows Copied!', async () => {
     const { result } = renderHook(() => useCopyCode());
     await act(() => result.current.copy('id-1', 'A'));
     let second = true;
     await act(async () => {
-      second = await result.current.copy('id-2', 'B');
+      second = await result.current.copy('id-1', 'A');
     });
     expect(second).toBe(false);
     expect(writeText).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(3100));
-    await act(() => result.current.copy('id-2', 'B'));
+    await act(() => result.current.copy('id-1', 'A'));
     expect(writeText).toHaveBeenCalledTimes(2);
+  });
+
+  it('copies another code at once, moving the highlight to it (never left uncopied)', async () => {
+    const changes: Array<string | null> = [];
+    const { result } = renderHook(() => useCopyCode((id) => changes.push(id)));
+    await act(() => result.current.copy('id-1', 'A'));
+    act(() => vi.advanceTimersByTime(500));
+    let second = false;
+    await act(async () => {
+      second = await result.current.copy('id-2', 'B');
+    });
+    expect(second).toBe(true);
+    expect(writeText).toHaveBeenLastCalledWith('B');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      '/api/codes/id-2/clicks',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(result.current.copiedId).toBe('id-2');
+    // The first copy's reset timer no longer clears the second code's highlight early.
+    act(() => vi.advanceTimersByTime(3099));
+    expect(result.current.copiedId).toBe('id-2');
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.copiedId).toBeNull();
+    expect(changes).toEqual(['id-1', 'id-2', null]);
   });
 
   it('shows the spec message when the clipboard refuses, and records nothing', async () => {

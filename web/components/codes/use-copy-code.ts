@@ -9,7 +9,9 @@ export const COPY_FAILED_MESSAGE =
 
 /**
  * The visitor's copy of spec §4: clipboard, click record, copied highlight and confetti. A copy
- * is "in progress" until the highlight resets (confetti + 0.1 s); copies meanwhile are ignored.
+ * is "in progress" until its highlight resets (confetti + 0.1 s); a repeat of the same code
+ * meanwhile is ignored (a double tap), but a copy of another code always goes through and takes
+ * the highlight over (decisions.md, 2026-11-26).
  */
 export function useCopyCode(onCopiedChange?: (codeId: string | null) => void) {
   const [copiedId, setCopiedIdState] = useState<string | null>(null);
@@ -20,41 +22,44 @@ export function useCopyCode(onCopiedChange?: (codeId: string | null) => void) {
     notify.current?.(id);
   }, []);
   const [error, setError] = useState<string | null>(null);
-  const busy = useRef(false);
+  /** The code whose copy is in progress, from the tap until its highlight resets. */
+  const busyId = useRef<string | null>(null);
   const timers = useRef<number[]>([]);
+  const clearTimers = useCallback(() => {
+    for (const timer of timers.current) window.clearTimeout(timer);
+    timers.current = [];
+  }, []);
 
-  useEffect(
-    () => () => {
-      for (const timer of timers.current) window.clearTimeout(timer);
-    },
-    [],
-  );
+  useEffect(() => clearTimers, [clearTimers]);
 
   const copy = useCallback(
     async (codeId: string, text: string, onCopied?: () => void): Promise<boolean> => {
-      if (busy.current) return false;
-      busy.current = true;
+      if (busyId.current === codeId) return false;
+      busyId.current = codeId;
       setError(null);
       try {
         await copyText(text);
       } catch {
-        busy.current = false;
+        if (busyId.current === codeId) busyId.current = null;
         setError(COPY_FAILED_MESSAGE);
         return false;
       }
       recordClick(codeId);
+      // Another code copied meanwhile owns the highlight and the timers now.
+      if (busyId.current !== codeId) return true;
+      clearTimers();
       setCopiedId(codeId);
       void fireConfetti().catch(() => {});
       timers.current.push(
         window.setTimeout(() => onCopied?.(), TIMINGS.copyPopupCloseMs),
         window.setTimeout(() => {
           setCopiedId(null);
-          busy.current = false;
+          busyId.current = null;
         }, TIMINGS.confettiMs + TIMINGS.copiedResetAfterConfettiMs),
       );
       return true;
     },
-    [setCopiedId],
+    [setCopiedId, clearTimers],
   );
 
   const clearError = useCallback(() => setError(null), []);

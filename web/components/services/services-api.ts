@@ -10,9 +10,10 @@ export type Service = ServiceSummary;
 export const servicesQueryKey = ['services'] as const;
 
 /** Every service in the catalogue table (GET /api/services). */
-export function useServices() {
+export function useServices({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: servicesQueryKey,
+    enabled,
     queryFn: async () => (await api<{ services: Service[] }>('GET', '/api/services')).services,
     staleTime: 5 * 60_000,
   });

@@ -26,6 +26,10 @@ export function Modal({ open, onClose, title, children, widthClass = 'max-w-lg' 
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // React keeps `autoFocus` to itself (it focuses before showModal, on a closed dialog), so
+      // content marks the control to start on with `data-autofocus`; otherwise the browser's
+      // choice (the first focusable, Close) stands.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -19,6 +19,7 @@ const admin = {
   lastLoginAt: null,
   isAdmin: true,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 
 const pendingRequest: ServiceRequest = {

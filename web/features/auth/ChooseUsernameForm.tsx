@@ -3,19 +3,18 @@ import {
   AUTH_MESSAGES,
   setUsernameSchema,
   usernameFromEmail,
-  usernameSchema,
 } from '../../../shared/auth-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import { LIMITS, TIMINGS } from '../../../shared/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { UsernameStatusHint } from '../../components/ui/UsernameStatusHint.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { submitRequest, useZodForm } from '../../lib/forms.ts';
+import { useUsernameStatus } from '../../lib/username-status.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { useSetUsername, useUsernameAvailability } from './api.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useSetUsername } from './api.ts';
 
 interface Props {
   email: string;
@@ -36,23 +35,6 @@ function Requirements() {
       </ul>
     </div>
   );
-}
-
-/**
- * Live status under the field, as the user types (before any submit, unlike other forms): the
- * rule the name breaks, or whether it is free.
- */
-function useUsernameStatus(value: string) {
-  const parsed = usernameSchema.safeParse(value);
-  const issue = parsed.success ? undefined : parsed.error.issues[0]?.message;
-  const candidate = parsed.success ? parsed.data : null;
-  const debounced = useDebouncedValue(candidate, TIMINGS.usernameCheckDebounceMs);
-  const settled = debounced === candidate;
-  const availability = useUsernameAvailability(settled ? debounced : null);
-  const taken = settled && availability.data?.available === false;
-  const available = settled && availability.data?.available === true;
-  const checking = candidate !== null && (!settled || availability.isFetching);
-  return { issue, candidate, taken, available, checking };
 }
 
 /** Mode 3: a new user picks the name of their public profile. */
@@ -89,16 +71,6 @@ export function ChooseUsernameForm({ email, onDone, onSessionExpired }: Props) {
     (status.taken ? AUTH_MESSAGES.usernameTaken : undefined) ??
     form.formState.errors.username?.message;
 
-  const hint = status.checking ? (
-    <span className="inline-flex items-center gap-2">
-      <Spinner className="h-3.5 w-3.5" /> Checking availability…
-    </span>
-  ) : status.available ? (
-    <span className="font-medium text-green-700 dark:text-green-400">
-      ✓ {window.location.host}/{status.candidate} is available
-    </span>
-  ) : undefined;
-
   return (
     <AuthCard
       title="Choose your username"
@@ -115,7 +87,7 @@ export function ChooseUsernameForm({ email, onDone, onSessionExpired }: Props) {
           autoCapitalize="none"
           autoFocus
           error={fieldError}
-          hint={fieldError ? undefined : <span aria-live="polite">{hint}</span>}
+          hint={fieldError ? undefined : <UsernameStatusHint status={status} />}
           // A save failure is about the name as it was: typing again clears the banner.
           {...form.register('username', { onChange: () => form.clearErrors('root') })}
         />

@@ -15,6 +15,7 @@ const user = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -38,18 +38,6 @@ export function useSetUsername() {
   });
 }
 
-/** GET /api/usernames/:name for a valid, lowercase name; idle while `name` is null. */
-export function useUsernameAvailability(name: string | null) {
-  return useQuery({
-    queryKey: ['username-available', name],
-    queryFn: () =>
-      api<{ available: boolean }>('GET', `/api/usernames/${encodeURIComponent(name ?? '')}`),
-    enabled: name !== null,
-    staleTime: 10_000,
-    retry: false,
-  });
-}
-
 const EMAIL_KEY = 'refstash.emailForSignIn';
 
 /** The address a link was sent to, kept while the user waits for the mail (spec §4). */

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
+import { withArticle } from '../../../shared/display-rules.ts';
+import { isExpired } from '../../components/codes/expiry.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
 import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -13,6 +15,8 @@ import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
 import { ServiceSelect } from './ServiceSelect.tsx';
+
+export const PAST_EXPIRY_WARNING = 'This date is in the past, so the code will show as Expired';
 
 export interface CodeFormProps {
   /** The code being edited; absent when creating. */
@@ -58,6 +62,7 @@ export function CodeForm({
   const [requestOpen, setRequestOpen] = useState(false);
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
+  const expiresAt = useWatch({ control: form.control, name: 'expiresAt' });
   const chosen = services.data?.find(
     (item) =>
       item.id === service.id ||
@@ -127,7 +132,8 @@ export function CodeForm({
             label="Expires on"
             type="date"
             optional
-            hint="The last day it works"
+            // A past date is allowed (a code kept for the record), but said before saving.
+            hint={expiresAt && isExpired(expiresAt) ? PAST_EXPIRY_WARNING : 'The last day it works'}
             {...textField(form, 'expiresAt')}
           />
           <Controller
@@ -179,7 +185,7 @@ function ListingSwitch({
   ...props
 }: Omit<SwitchFieldProps, 'label' | 'hint'> & { service: { id: string; name: string } | null }) {
   const where = service
-    ? `Anyone looking for a ${service.name} code can find it on ${window.location.host}/s/${service.id}.`
+    ? `Anyone looking for ${withArticle(service.name)} code can find it on ${window.location.host}/s/${service.id}.`
     : 'Anyone looking for a code for this service can find it on its page.';
   return (
     <SwitchField

@@ -11,6 +11,7 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
 const code = {
@@ -108,6 +109,38 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.queryByText('Loading services…')).toBeNull());
     fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
     expect(await form.findByText(message)).toBeTruthy();
+    // The refused field takes focus, so its message is in view (issue 24).
+    await waitFor(() =>
+      expect(document.activeElement).toBe(form.getByRole('combobox', { name: 'Service name' })),
+    );
+  });
+
+  it('warns before saving that a past expiry date will show the code as Expired', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    const date = form.getByLabelText(/Expires on/);
+    expect(form.getByText('The last day it works')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2020-01-31' } });
+    expect(
+      await form.findByText('This date is in the past, so the code will show as Expired'),
+    ).toBeTruthy();
+    fireEvent.change(date, { target: { value: '2999-01-31' } });
+    expect(await form.findByText('The last day it works')).toBeTruthy();
+  });
+
+  it('moves focus to the first invalid field after a failed submit, not the button', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    fireEvent.change(form.getByRole('combobox', { name: 'Service name' }), {
+      target: { value: 'Uber' },
+    });
+    fireEvent.mouseDown(form.getByRole('option', { name: 'Uber' }));
+    form.getByRole('button', { name: 'Create Code' }).focus();
+    fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
+    expect(await form.findByText('Referral code is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Referral code')));
   });
 
   it("shows the server's own words when the code limit is reached, not 'Failed to create code'", async () => {
@@ -231,7 +264,7 @@ describe('DashboardPage', () => {
     expect((listed as HTMLInputElement).checked).toBe(true);
     expect(
       form.getByText(
-        `Anyone looking for a Uber code can find it on ${window.location.host}/s/uber. Your profile shows it either way.`,
+        `Anyone looking for an Uber code can find it on ${window.location.host}/s/uber. Your profile shows it either way.`,
       ),
     ).toBeTruthy();
     fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'NEW' } });

@@ -13,6 +13,7 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 const uber = { id: 'uber', name: 'Uber', domain: 'uber.com' };
 const acme = { id: 'acmepay', name: 'Acme Pay', domain: 'acmepay.com' };

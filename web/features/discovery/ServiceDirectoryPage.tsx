@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
+import { useServices } from '../../components/services/services-api.ts';
+import { paths } from '../../paths.ts';
 import { useServiceDirectory } from './api.ts';
 import { DIRECTORY_TITLE } from './service-meta.ts';
+
+const UNLISTED_SUGGESTIONS = 3;
 
 /** `/s` (decision 070): every service with a listed code, with how many, filtered by name. */
 export default function ServiceDirectoryPage() {
@@ -14,6 +19,15 @@ export default function ServiceDirectoryPage() {
   const services = (directory.data?.services ?? []).filter((service) =>
     service.name.toLowerCase().includes(needle),
   );
+  const noListedMatch = Boolean(directory.data && needle && services.length === 0);
+  // The catalogue is fetched only when a search finds no listed code: a known service with no
+  // code yet invites the visitor to add theirs instead of a dead end (issue 24).
+  const catalogue = useServices({ enabled: noListedMatch });
+  const unlisted = noListedMatch
+    ? (catalogue.data ?? [])
+        .filter((service) => service.name.toLowerCase().includes(needle))
+        .slice(0, UNLISTED_SUGGESTIONS)
+    : [];
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
@@ -37,7 +51,25 @@ export default function ServiceDirectoryPage() {
           Failed to load services
         </p>
       )}
-      {directory.data && services.length === 0 && (
+      {directory.data && services.length === 0 && unlisted.length > 0 && (
+        <ul className="mt-8 space-y-3">
+          {unlisted.map((service) => (
+            <li
+              key={service.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-gray-300 px-4 py-4 text-gray-700 dark:border-gray-700 dark:text-gray-200"
+            >
+              <span>There is no {service.name} code yet.</span>
+              <Link
+                to={`${paths.dashboard}?service=${encodeURIComponent(service.id)}`}
+                className="inline-flex min-h-11 items-center font-semibold text-accent-700 underline underline-offset-2 dark:text-accent-300"
+              >
+                Add yours
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {directory.data && services.length === 0 && unlisted.length === 0 && (
         <p className="mt-8 rounded-xl border border-dashed border-gray-300 px-4 py-12 text-center text-gray-600 dark:border-gray-700 dark:text-gray-300">
           {needle ? 'No service matches your search' : 'No codes are listed yet'}
         </p>

@@ -109,7 +109,7 @@ export default function ServicePage() {
         <>
           <p className="mt-4 text-gray-600 dark:text-gray-300">
             {first.total} {first.total === 1 ? 'code' : 'codes'}, one per member, in a rotating
-            order. Tap a card to see and copy its code.
+            order. Open a card to see and copy its code.
           </p>
           <ul className="mt-4 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {codes.map((code) => (

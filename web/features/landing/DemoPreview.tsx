@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { paths } from '../../paths.ts';
 import { useLandingPreview } from './api.ts';
 import { FROSTED } from './frosted.ts';
 
@@ -8,7 +10,10 @@ const PLACEHOLDER_KEYS = Array.from(
   (_, i) => `placeholder-${i}`,
 );
 
-/** The first 6 codes of the demo profile, each with its 64 px logo (spec §2). */
+/**
+ * The first 6 codes of the demo profile, each with its 64 px logo (spec §2). Each card opens
+ * that code's own page on the demo profile, where it can be copied (issue 24).
+ */
 export function DemoPreview() {
   const preview = useLandingPreview();
   if (preview.isError || (preview.data && preview.data.codes.length === 0)) return null;
@@ -22,7 +27,7 @@ export function DemoPreview() {
           One page for every code you share
         </h2>
         <p className="mt-2 text-balance text-gray-700 dark:text-gray-300">
-          This is what a Refstash profile looks like. Visitors tap a card, copy the code and scan
+          This is what a Refstash profile looks like. Visitors open a card, copy the code and scan
           the link.
         </p>
       </div>
@@ -41,12 +46,13 @@ export function DemoPreview() {
           className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3"
         >
           {preview.data.codes.map((code) => (
-            <li
-              key={code.id}
-              data-testid="demo-card"
-              className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-            >
-              <CodeSummary code={code} logoSize={64} />
+            <li key={code.id} data-testid="demo-card" className="min-w-0">
+              <Link
+                to={paths.code(preview.data.username, code.id)}
+                className="block h-full rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition hover:border-accent-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 dark:border-gray-800 dark:bg-gray-900 dark:hover:border-accent-700"
+              >
+                <CodeSummary code={code} logoSize={64} />
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Banner } from '../../components/ui/Banner.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { takeAccountDeletedNotice } from '../../lib/account-deleted.ts';
+import { useMe } from '../../lib/session.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { paths } from '../../paths.ts';
 import { DemoPreview } from './DemoPreview.tsx';
 import { FallingLogos } from './FallingLogos.tsx';
@@ -12,6 +16,12 @@ export default function LandingPage() {
   useEffect(() => {
     document.title = LANDING_TITLE;
   }, []);
+  // The page's HTML is the same for everyone; a signed-in visitor's call to action changes once
+  // the browser knows who they are (issue 24).
+  const me = useMe();
+  const signedIn = useHydrated() && Boolean(me.data?.username);
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => setDeleted(takeAccountDeletedNotice()), []);
 
   return (
     <div className="relative isolate overflow-x-clip">
@@ -26,10 +36,21 @@ export default function LandingPage() {
             <p className="mt-5 max-w-xl text-balance text-lg text-gray-700 sm:text-xl dark:text-gray-200">
               Keep all your referral codes in one place and share them on a single public page.
             </p>
+            {deleted && (
+              <Banner tone="success" className="mt-6 w-full max-w-md">
+                Your account has been deleted, with its codes and statistics.
+              </Banner>
+            )}
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to={paths.signup} className={buttonClasses('primary', 'lg')}>
-                Get Started
-              </Link>
+              {signedIn ? (
+                <Link to={paths.dashboard} className={buttonClasses('primary', 'lg')}>
+                  Go to your dashboard
+                </Link>
+              ) : (
+                <Link to={paths.signup} className={buttonClasses('primary', 'lg')}>
+                  Get Started
+                </Link>
+              )}
               <a href={paths.directory} className={buttonClasses('secondary', 'lg')}>
                 Find a code
               </a>

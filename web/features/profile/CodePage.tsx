@@ -28,7 +28,7 @@ export default function CodePage({ username, codeId }: { username: string; codeI
     if (code) document.title = codeTitle(code, owner);
   }, [code, owner]);
 
-  if (profile.data === null) return <ProfileNotFound />;
+  if (profile.data === null) return <ProfileNotFound username={username} />;
   if (profile.isPending) {
     return (
       <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">
@@ -71,14 +71,16 @@ export default function CodePage({ username, codeId }: { username: string; codeI
               if (done) feedback.copied(code.id);
             })
           }
+          afterCopy={
+            feedbackStep && (
+              <FeedbackQuestion
+                step={feedbackStep}
+                onNo={() => feedback.setStep(code.id, 'reason')}
+                onAnswer={(worked, reason) => feedback.answer(code.id, worked, reason)}
+              />
+            )
+          }
         />
-        {feedbackStep && (
-          <FeedbackQuestion
-            step={feedbackStep}
-            onNo={() => feedback.setStep(code.id, 'reason')}
-            onAnswer={(worked, reason) => feedback.answer(code.id, worked, reason)}
-          />
-        )}
       </div>
       <p className="mt-6 text-center">
         <Link

@@ -45,7 +45,12 @@ describe('ProfilePage', () => {
     });
     renderProfile();
     const cards = await screen.findAllByRole('link', { name: /Uber/ });
-    expect(cards.map((card) => card.textContent?.includes('Expired'))).toEqual([true, false]);
+    // The live code comes first although the expired one is newer (issue 24).
+    expect(cards.map((card) => card.textContent?.includes('Expired'))).toEqual([false, true]);
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/alex/0190c5b2-0000-7000-8000-000000000002',
+      `/alex/${code.id}`,
+    ]);
   });
 
   it("says 'No referral codes yet' for a profile without codes", async () => {
@@ -66,6 +71,22 @@ describe('ProfilePage', () => {
     // The server's title stays: the missing profile is not '@ghost's referral codes'.
     expect(document.title).toBe('Profile not found · Refstash');
   });
+
+  it.each([
+    [false, 'This username is not available. Check the link.'],
+    [true, 'Nobody has this username yet. Check the link, or make it yours.'],
+  ])(
+    "says whether a missing profile's name can be had (available: %s)",
+    async (available, text) => {
+      stubApi({
+        'GET /api/profiles/ghost': () =>
+          json(404, { error: { code: 'USER_NOT_FOUND', message: 'Profile not found' } }),
+        'GET /api/usernames/ghost': () => json(200, { available }),
+      });
+      renderProfile('ghost');
+      expect(await screen.findByText(text)).toBeTruthy();
+    },
+  );
 
   it("says 'Failed to load codes' when the profile cannot be loaded", {
     timeout: 10_000,

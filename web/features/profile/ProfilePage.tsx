@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { liveFirst } from '../../components/codes/expiry.ts';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { CODE_OVERLAY } from './code-overlay.ts';
@@ -45,7 +46,7 @@ export function ProfilePage({
     }
   }, [current, username, navigate]);
 
-  if (profile.data === null) return <ProfileNotFound />;
+  if (profile.data === null) return <ProfileNotFound username={username} />;
 
   const open = (codeId: string) => {
     setDialogLoaded(true);
@@ -77,10 +78,10 @@ export function ProfilePage({
           ) : (
             <>
               <p className="mt-2 text-gray-600 dark:text-gray-300">
-                Tap a card to see and copy its code.
+                Open a card to see and copy its code.
               </p>
               <ul className="mt-6 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {profile.data.codes.map((code) => (
+                {liveFirst(profile.data.codes).map((code) => (
                   <ProfileCodeCard
                     key={code.id}
                     code={code}

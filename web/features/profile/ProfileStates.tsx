@@ -1,14 +1,28 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useUsernameAvailability } from '../../lib/username-availability.ts';
 import { paths } from '../../paths.ts';
 
-/** The USER_NOT_FOUND view of spec §2. */
-export function ProfileNotFound() {
+/**
+ * The USER_NOT_FOUND view of spec §2. Whether the name can be had is asked once the browser has
+ * taken over (the HTML says only 'Check the link'): a name held for 90 days after a rename or a
+ * deletion, or a reserved one, must not invite a visitor to take it (issue 24).
+ */
+export function ProfileNotFound({ username }: { username?: string }) {
+  const hydrated = useHydrated();
+  const name = username?.toLowerCase() ?? null;
+  const availability = useUsernameAvailability(hydrated ? name : null);
+  const available = availability.data?.available;
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-gray-900 dark:text-white">Profile not found</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-300">
-        Nobody has this username yet. Check the link, or make it yours.
+      <p className="mt-2 text-gray-600 dark:text-gray-300" aria-live="polite">
+        {available === true
+          ? 'Nobody has this username yet. Check the link, or make it yours.'
+          : available === false
+            ? 'This username is not available. Check the link.'
+            : 'Check the link.'}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={paths.home} className={buttonClasses('secondary')}>

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { markAccountDeleted } from '../../lib/account-deleted.ts';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { pageNavigation } from '../../lib/session.ts';
 import { paths } from '../../paths.ts';
@@ -16,6 +17,7 @@ export function DeleteAccountForm({ username }: { username: string }) {
     form,
     async (values) => {
       await remove.mutateAsync(values.username);
+      markAccountDeleted();
       // A full load: nothing of the deleted account stays in memory.
       pageNavigation.assign(paths.home);
     },

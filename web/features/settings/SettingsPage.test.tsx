@@ -12,6 +12,7 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  renameAllowedAt: null,
 };
 
 function renderSettings() {
@@ -143,6 +144,39 @@ describe('SettingsPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Change to @alex2' }));
     expect(await screen.findByText('Username changed successfully')).toBeTruthy();
     expect(JSON.parse(String(calls(api, 'PUT')[0]?.[1]?.body))).toEqual({ username: 'alex2' });
+  });
+
+  it('checks the new name live, and says it is taken before asking to confirm', async () => {
+    const api = stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/usernames/bob': () => json(200, { available: false }),
+      'GET /api/usernames/bobby': () => json(200, { available: true }),
+    });
+    renderSettings();
+    const field = await screen.findByLabelText('New username');
+    fireEvent.change(field, { target: { value: 'bob' } });
+    expect(await screen.findByText('Username is already taken. Please try another.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change username' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(api, 'PUT')).toEqual([]);
+    fireEvent.change(field, { target: { value: 'bobby' } });
+    expect(await screen.findByText(/\/bobby is available$/)).toBeTruthy();
+  });
+
+  it('says up front when the next rename is allowed, within 30 days of the last', async () => {
+    stubApi({
+      'GET /api/me': () => json(200, { ...me, renameAllowedAt: '2026-12-31T10:15:00.000Z' }),
+    });
+    renderSettings();
+    expect(
+      await screen.findByText(
+        'You can change your username once every 30 days. You can change it again on 31 December 2026 at 10:15 UTC.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('New username') as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Change username' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it("shows the rename limit's message under the field", async () => {

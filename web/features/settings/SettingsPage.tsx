@@ -70,6 +70,7 @@ export default function SettingsPage() {
       >
         <RenameForm
           current={me.username}
+          renameAllowedAt={me.renameAllowedAt}
           onRenamed={() => banner.show('Username changed successfully')}
         />
       </SettingsSection>
