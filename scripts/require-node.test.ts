@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** A Node older than 24 on this machine (Debian's, which our machines keep at /usr/bin). */
+/** A Node older than 24 with its npm on this machine (Debian's, which our machines keep at /usr/bin). */
 function oldNode(): { dir: string; version: string } | undefined {
+  if (!fs.existsSync('/usr/bin/npm')) return undefined;
   const result = spawnSync('/usr/bin/node', ['-p', 'process.versions.node']);
   const version = result.stdout?.toString().trim();
   if (result.status !== 0 || !version || Number(version.split('.')[0]) >= 24) return undefined;
@@ -16,7 +17,7 @@ function oldNode(): { dir: string; version: string } | undefined {
 
 const old = oldNode();
 
-describe.skipIf(!old)('on Node older than 24 (skipped: no such Node at /usr/bin/node)', () => {
+describe.skipIf(!old)('on Node older than 24 (skipped: no such Node and npm in /usr/bin)', () => {
   const { dir, version } = old ?? { dir: '', version: '' };
   const env = { ...process.env, PATH: `${dir}:/bin`, npm_config_nodedir: '' };
 
