@@ -62,4 +62,5 @@ it('every file of npm test that needs PostgreSQL or Redis passes without them, s
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
+  // A child Vitest: about 12 s alone, much more on a machine busy with the rest of the suite.
+}, 180_000);
