@@ -41,7 +41,9 @@ describe('a fresh clone: npm install && npm start', () => {
     );
   }, 240_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    // Already stopped by the last test unless an earlier one failed.
+    await server?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
