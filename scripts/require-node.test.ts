@@ -17,37 +17,42 @@ function oldNode(): { dir: string; version: string } | undefined {
 
 const old = oldNode();
 
-describe.skipIf(!old)('on Node older than 24 (skipped: no such Node and npm in /usr/bin)', () => {
-  const { dir, version } = old ?? { dir: '', version: '' };
-  const env = { ...process.env, PATH: `${dir}:/bin`, npm_config_nodedir: '' };
+describe.skipIf(!old)(
+  old
+    ? 'on Node older than 24'
+    : 'on Node older than 24 (skipped: no such Node and npm in /usr/bin)',
+  () => {
+    const { dir, version } = old ?? { dir: '', version: '' };
+    const env = { ...process.env, PATH: `${dir}:/bin`, npm_config_nodedir: '' };
 
-  it('npm start stops at once with one line naming Node 24 and the version found', () => {
-    const result = spawnSync('npm', ['start', '--silent'], { cwd: root, env, timeout: 20_000 });
-    expect(result.status).toBe(1);
-    expect(result.stdout.toString()).toBe('');
-    expect(result.stderr.toString()).toBe(
-      `Refstash needs Node.js 24 or later; this is Node.js ${version}.\n`,
-    );
-  });
-
-  it('npm install stops before installing anything, naming Node 24 and the version found', () => {
-    const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-old-node-'));
-    try {
-      for (const file of ['package.json', 'package-lock.json', '.npmrc'])
-        fs.copyFileSync(path.join(root, file), path.join(clone, file));
-      const result = spawnSync('npm', ['install', '--offline'], {
-        cwd: clone,
-        env,
-        timeout: 20_000,
-      });
-      const output = result.stdout.toString() + result.stderr.toString();
+    it('npm start stops at once with one line naming Node 24 and the version found', () => {
+      const result = spawnSync('npm', ['start', '--silent'], { cwd: root, env, timeout: 20_000 });
       expect(result.status).toBe(1);
-      expect(output).toContain('Required: {"node":">=24"}');
-      expect(output).toContain(`"node":"v${version}"`);
-      expect(output).not.toMatch(/^\s+at /m);
-      expect(fs.existsSync(path.join(clone, 'node_modules'))).toBe(false);
-    } finally {
-      fs.rmSync(clone, { recursive: true, force: true });
-    }
-  });
-});
+      expect(result.stdout.toString()).toBe('');
+      expect(result.stderr.toString()).toBe(
+        `Refstash needs Node.js 24 or later; this is Node.js ${version}.\n`,
+      );
+    });
+
+    it('npm install stops before installing anything, naming Node 24 and the version found', () => {
+      const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'refstash-old-node-'));
+      try {
+        for (const file of ['package.json', 'package-lock.json', '.npmrc'])
+          fs.copyFileSync(path.join(root, file), path.join(clone, file));
+        const result = spawnSync('npm', ['install', '--offline'], {
+          cwd: clone,
+          env,
+          timeout: 20_000,
+        });
+        const output = result.stdout.toString() + result.stderr.toString();
+        expect(result.status).toBe(1);
+        expect(output).toContain('Required: {"node":">=24"}');
+        expect(output).toContain(`"node":"v${version}"`);
+        expect(output).not.toMatch(/^\s+at /m);
+        expect(fs.existsSync(path.join(clone, 'node_modules'))).toBe(false);
+      } finally {
+        fs.rmSync(clone, { recursive: true, force: true });
+      }
+    });
+  },
+);
