@@ -6,10 +6,13 @@ import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
 export const CODE_MESSAGES = Object.freeze({
   serviceRequired: 'Service name is required',
+  serviceNotText: 'Service name must be text',
   serviceInvalid: 'Please select a valid service from the list',
   codeRequired: 'Referral code is required',
+  codeNotText: 'Referral code must be text',
   codeTooLong: `Referral code must be at most ${LIMITS.codeMax} characters`,
   rewardRequired: 'Reward description is required',
+  rewardNotText: 'Reward description must be text',
   rewardTooLong: `Reward description must be at most ${LIMITS.rewardMax} characters`,
   productNameTooLong: `Product name must be at most ${LIMITS.productNameMax} characters`,
   linkTooLong: `Link must be at most ${LIMITS.linkMax} characters`,
@@ -60,22 +63,26 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const serviceField = z
-  .string({ error: CODE_MESSAGES.serviceRequired })
+/**
+ * A required text field: left out (or null) it is required; a number or any other non-text value,
+ * which only an imported JSON file or a hand-made request can send, is named as such.
+ */
+const requiredText = (required: string, notText: string) =>
+  z.string({ error: (issue) => (issue.input == null ? required : notText) });
+
+const serviceField = requiredText(CODE_MESSAGES.serviceRequired, CODE_MESSAGES.serviceNotText)
   .trim()
   .toLowerCase()
   .min(1, CODE_MESSAGES.serviceRequired)
   .max(LIMITS.serviceNameMax, CODE_MESSAGES.serviceInvalid);
 
-const codeField = z
-  .string({ error: CODE_MESSAGES.codeRequired })
+const codeField = requiredText(CODE_MESSAGES.codeRequired, CODE_MESSAGES.codeNotText)
   .trim()
   .min(1, CODE_MESSAGES.codeRequired)
   .max(LIMITS.codeMax, CODE_MESSAGES.codeTooLong)
   .refine(hasNoNul, NUL_MESSAGE);
 
-const rewardField = z
-  .string({ error: CODE_MESSAGES.rewardRequired })
+const rewardField = requiredText(CODE_MESSAGES.rewardRequired, CODE_MESSAGES.rewardNotText)
   .trim()
   .min(1, CODE_MESSAGES.rewardRequired)
   .max(LIMITS.rewardMax, CODE_MESSAGES.rewardTooLong)

@@ -1,10 +1,10 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../test-support/test-app.ts';
+import { expect, it } from 'vitest';
+import { describeNeeding } from '../test-support/test-app.ts';
 import { preparedOnPostgres, withPreparedStatements } from './prepared-statements.ts';
 
-describe.runIf(testDatabaseKinds().includes('postgres'))('named statements [postgres]', () => {
+describeNeeding('TEST_DATABASE_URL', 'named statements [postgres]', () => {
   it('runs registered SQL as a named statement, prepared once per connection, and nothing else', async () => {
     // One connection, so pg_prepared_statements (per session) sees what the queries did.
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });

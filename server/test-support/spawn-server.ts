@@ -22,12 +22,21 @@ export interface SpawnedServer {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  options: { startTimeoutMs?: number } = {},
+  options: {
+    startTimeoutMs?: number;
+    /** Another way in than `node server/main.ts`, e.g. `npm start` in another clone. */
+    command?: { file: string; args: string[]; cwd: string };
+  } = {},
 ): Promise<SpawnedServer> {
   const startTimeoutMs = options.startTimeoutMs ?? 20_000;
-  let output = '';
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const command = options.command ?? {
+    file: process.execPath,
+    args: ['server/main.ts'],
     cwd: root,
+  };
+  let output = '';
+  const child = spawn(command.file, command.args, {
+    cwd: command.cwd,
     env: {
       ...process.env,
       NODE_ENV: 'development',

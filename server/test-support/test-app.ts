@@ -26,6 +26,26 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return url ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * A suite that needs PostgreSQL (TEST_DATABASE_URL) or Redis (REDIS_URL): without the variable it
+ * is skipped and its name says why; in CI (CI=true) a missing variable is a failure instead.
+ * skip-without-services.test.ts fails for a file that reaches either without this.
+ */
+export function describeNeeding(
+  variable: 'TEST_DATABASE_URL' | 'REDIS_URL',
+  title: string,
+  fn: () => void,
+): void {
+  const missing = !process.env[variable];
+  if (missing && process.env.CI === 'true') {
+    throw new Error(`CI=true but ${variable} is not set: "${title}" must run.`);
+  }
+  const skipped = `${title} (skipped: ${variable} is not set)`;
+  // Said in the log too: the default reporter shows a skipped file without its suites' names.
+  if (missing) console.info(skipped);
+  describe.skipIf(missing)(missing ? skipped : title, fn);
+}
+
 export interface TestDatabase {
   database: Database;
   config: DatabaseConfig;

@@ -1,12 +1,16 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeNeeding,
+  type TestDatabase,
+} from '../../test-support/test-app.ts';
 import { insertTestUser } from '../../test-support/test-users.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { DB } from '../schema.ts';
 
 // PostgreSQL only: SQLite keeps no plan chosen by table sizes (migration 0083).
-describe('trigger plans as tables grow [postgres]', () => {
+describeNeeding('TEST_DATABASE_URL', 'trigger plans as tables grow [postgres]', () => {
   let t: TestDatabase;
   let db: Kysely<DB>;
   let schema: string;

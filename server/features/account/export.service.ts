@@ -59,11 +59,12 @@ export async function buildExport(
 
 /**
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading
- * apostrophe (OWASP "CSV injection"); import takes it off again, so a round trip is exact.
+ * apostrophe (OWASP "CSV injection"); so does one that starts with an apostrophe already, so
+ * that import, which takes one such apostrophe off again, gives back exactly what was exported.
  */
 export function csvCell(value: string | null): string {
   let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r']/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -21,9 +21,9 @@ type RawRow = Record<(typeof CODE_CSV_COLUMNS)[number], unknown>;
 /** One clear message for a file that cannot be read at all; no preview (decision 080). */
 const unreadable = (message: string) => new AppError(400, ERROR_CODES.importUnreadable, message);
 
-/** Export's apostrophe before a formula-like cell comes off again. */
+/** Export's apostrophe before a formula-like cell, or before an apostrophe, comes off again. */
 function unguard(value: unknown): unknown {
-  return typeof value === 'string' && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return typeof value === 'string' && /^'[=+\-@\t\r']/.test(value) ? value.slice(1) : value;
 }
 
 /** The file's rows (1-based, as a spreadsheet counts data rows), or one clear refusal. */

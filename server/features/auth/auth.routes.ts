@@ -124,10 +124,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         response: answers({ 200: meSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await currentUser(request);
       const { username } = request.body;
       const usernameChangedAt = await claimUsername(deps.database, user.id, username, Date.now());
+      reply.header('cache-control', 'no-store');
       return me({ ...user, username, usernameChangedAt });
     },
   );
@@ -141,8 +142,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         response: answers({ 200: z.object({ available: z.boolean() }) }),
       },
     },
-    async (request) => {
-      // A name held for the signed-in user (one they renamed away from) is theirs to take back.
+    async (request, reply) => {
+      // A name held for the signed-in user (one they renamed away from) is theirs to take back:
+      // the answer depends on the session, so no cache may keep it or hand it to someone else.
+      reply.header('cache-control', 'private, no-store').header('vary', 'Cookie');
       const auth = await request.getAuth();
       const name = request.params.name;
       return { available: await isUsernameAvailable(db, name, Date.now(), auth?.user.id) };

@@ -134,6 +134,34 @@ describeEachDatabase('usernames', (ctx) => {
     expect(await available('free_name')).toBe(true);
   });
 
+  // Issue 22: the answer carries the e-mail address, so no cache keeps it.
+  it('PUT /api/me/username answers no-store', async () => {
+    const user = await ctx.createUser({ username: null });
+    const response = await claim(user.cookie, `store_${ctx.kind}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe(user.email);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  // Issue 22: a held name is free for its holder and taken for everyone else, so the answer
+  // depends on the session and no cache may hand one person's answer to another.
+  it('GET /api/usernames/:name answers its holder and others differently, never from a cache', async () => {
+    const holder = await ctx.createUser({ username: `held_${ctx.kind}` });
+    expect((await claim(holder.cookie, `moved_${ctx.kind}`)).statusCode).toBe(200);
+    const other = await ctx.createUser();
+    const url = `/api/usernames/held_${ctx.kind}`;
+    const answers = [
+      await ctx.request({ url, cookie: holder.cookie }),
+      await ctx.request({ url, cookie: other.cookie }),
+      await ctx.request({ url }),
+    ];
+    expect(answers.map((response) => response.json().available)).toEqual([true, false, false]);
+    for (const response of answers) {
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers.vary).toBe('Cookie');
+    }
+  });
+
   it('GET /api/usernames/:name refuses an invalid name with its message', async () => {
     const response = await ctx.request({ url: '/api/usernames/ab' });
     expect(response.statusCode).toBe(400);

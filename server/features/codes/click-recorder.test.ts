@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import {
   describeEachDatabase,
+  describeNeeding,
   type TestContext,
-  testDatabaseKinds,
 } from '../../test-support/test-app.ts';
 import { createClickRecorder } from './click-recorder.ts';
 import type { ClickRow } from './clicks.repository.ts';
@@ -229,27 +229,24 @@ describeEachDatabase('click group commit', (ctx) => {
   });
 });
 
-describe.skipIf(!testDatabaseKinds().includes('postgres'))(
-  'click group commit, PostgreSQL down',
-  () => {
-    it('fails every click of the batch as unavailable (503)', async () => {
-      // Nothing listens on port 1: every query fails to connect.
-      const down = createDatabase({
-        kind: 'postgres',
-        url: 'postgres://postgres@127.0.0.1:1/none',
-      });
-      try {
-        const recorder = createClickRecorder(down);
-        const results = await Promise.allSettled(
-          [1, 2, 3].map(() => recorder.record(row(UNKNOWN_CODE_ID))),
-        );
-        for (const result of results) {
-          expect(result.status).toBe('rejected');
-          expect(isDatabaseUnavailable((result as PromiseRejectedResult).reason)).toBe(true);
-        }
-      } finally {
-        await down.close();
-      }
+describeNeeding('TEST_DATABASE_URL', 'click group commit, PostgreSQL down', () => {
+  it('fails every click of the batch as unavailable (503)', async () => {
+    // Nothing listens on port 1: every query fails to connect.
+    const down = createDatabase({
+      kind: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:1/none',
     });
-  },
-);
+    try {
+      const recorder = createClickRecorder(down);
+      const results = await Promise.allSettled(
+        [1, 2, 3].map(() => recorder.record(row(UNKNOWN_CODE_ID))),
+      );
+      for (const result of results) {
+        expect(result.status).toBe('rejected');
+        expect(isDatabaseUnavailable((result as PromiseRejectedResult).reason)).toBe(true);
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -3,9 +3,9 @@ import { ipKey } from '../../plugins/rate-limiter.ts';
 import type { ClickRecorder } from './click-recorder.ts';
 import type { ClickOutcome } from './clicks.repository.ts';
 
-/** Crawlers, link unfurlers and scripted HTTP clients: answered, never counted. */
+/** Crawlers, link unfurlers, scripted HTTP clients and headless browsers: answered, never counted. */
 const BOT_USER_AGENT =
-  /bot\b|bot\/|crawl|spider|slurp|scrape|facebookexternalhit|embedly|preview|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|httpclient|axios\/|node-fetch|lighthouse|pingdom|uptime/i;
+  /bot\b|bot\/|crawl|spider|slurp|scrape|facebookexternalhit|embedly|preview|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|httpclient|axios\/|node-fetch|lighthouse|pingdom|uptime|headless/i;
 
 /** True for a missing user agent or one that names a bot or a scripted client. */
 export function isBotUserAgent(userAgent: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { BROWSER_UA } from '../../../server/features/codes/clicks.test-helpers.ts';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -12,6 +13,8 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The tests' browser stands for a person: headless Chrome's own user agent is a bot's.
+  `--user-agent=${BROWSER_UA}`,
 ];
 
 /** Launches the system Chromium, or fails with how to install it. */
