@@ -397,7 +397,7 @@ describe('DashboardPage', () => {
     expect(two.getByText('Expired')).toBeTruthy();
     expect(
       two.getByText(
-        'Expired on Jan 31, 2020: edit the date to renew it, or delete it. Works in France.',
+        'Expired on 31 Jan 2020: edit the date to renew it, or delete it. Works in France.',
       ),
     ).toBeTruthy();
   });
