@@ -390,6 +390,8 @@ describe('DashboardPage', () => {
     const one = within(first!);
     const two = within(second!);
     expect(one.getByText("Worked: 3 · Didn't: 1 (expired 1)")).toBeTruthy();
+    // Copies, the word Stats uses, not 'clicks' (issue 24).
+    expect(one.getByText('2 copies')).toBeTruthy();
     expect(one.getByText('Listed on the Uber page')).toBeTruthy();
     expect(one.queryByText('Expired')).toBeNull();
     expect(two.getByText("Worked: 0 · Didn't: 0")).toBeTruthy();
