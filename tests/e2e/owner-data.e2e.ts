@@ -58,7 +58,11 @@ describeE2e(
       await expect.poll(() => today.textContent()).toContain('3 copies');
       expect(await today.textContent()).toMatch(/[1-9]\d* views/);
       await page.getByText('Show the numbers as a table').click();
-      const day = new Date().toISOString().slice(0, 10);
+      const day = new Date().toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
       const row = page.getByRole('row', { name: new RegExp(`^${day}`) });
       expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(
         new RegExp(`^${day}\\d+\\d+3\\d`),

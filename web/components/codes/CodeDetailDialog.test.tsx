@@ -178,26 +178,38 @@ describe('CodeDetailDialog: "Did it work?"', () => {
   });
 });
 
-describe('CodeDetailDialog: expiry', () => {
-  it("marks a code whose last day has passed 'Expired', and not one that runs on", () => {
-    const { unmount } = render(
-      <CodeDetailDialog
-        code={code(null, '2020-01-31')}
-        onClose={() => {}}
-        onAnswered={() => {}}
-        onCopiedChange={() => {}}
-      />,
-    );
-    expect(screen.getByText('Expired')).toBeTruthy();
-    unmount();
+describe('CodeDetailDialog: expiry and countries', () => {
+  const renderWith = (expiresAt: string | null, countries: string[] | null) =>
     render(
       <CodeDetailDialog
-        code={code(null, '2999-12-31')}
+        code={{ ...code(null, expiresAt), countries }}
         onClose={() => {}}
         onAnswered={() => {}}
         onCopiedChange={() => {}}
       />,
     );
-    expect(screen.queryByText('Expired')).toBeNull();
+
+  it('says when an expired code expired, and that it may no longer work', () => {
+    renderWith('2020-01-31', null);
+    expect(screen.getByTestId('expired-notice').textContent).toBe(
+      'Expired on 31 Jan 2020. It may no longer work.',
+    );
+    expect(screen.queryByText(/Valid until/)).toBeNull();
+  });
+
+  it("says until when a code is valid and where it works, by the countries' names", () => {
+    renderWith('2999-06-30', ['US', 'GB']);
+    expect(screen.getByText(/Valid until/).closest('p')?.textContent).toBe(
+      'Valid until 30 Jun 2999',
+    );
+    expect(screen.getByText(/Works in/).closest('p')?.textContent).toBe(
+      'Works in United Kingdom, United States',
+    );
+    expect(screen.queryByTestId('expired-notice')).toBeNull();
+  });
+
+  it('says nothing of either when the code works everywhere and never expires', () => {
+    renderWith(null, null);
+    expect(screen.queryByText(/Works in|Valid until|Expired/)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { CodeCopyPanel } from './CodeCopyPanel.tsx';
 import { CodeSummary } from './CodeSummary.tsx';
-import { ExpiredBadge } from './ExpiredBadge.tsx';
+import { CodeTerms } from './CodeTerms.tsx';
 import { FeedbackQuestion } from './FeedbackQuestion.tsx';
 import { useCopyCode } from './use-copy-code.ts';
 import { useFeedback } from './use-feedback.ts';
@@ -49,7 +49,7 @@ export default function CodeDetailDialog({
       {code && (
         <div className="space-y-5">
           <CodeSummary code={code} logoSize={56} />
-          <ExpiredBadge expiresAt={code.expiresAt} />
+          <CodeTerms expiresAt={code.expiresAt} countries={code.countries} />
           <CodeCopyPanel
             code={code}
             copied={copiedId === code.id}

@@ -1,4 +1,9 @@
-const EXPIRY = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const EXPIRY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Today's UTC day as 'YYYY-MM-DD'. */
 export function utcToday(now: Date = new Date()): string {
@@ -22,7 +27,7 @@ export function liveFirst<T extends { expiresAt?: string | null }>(
   return [...codes.filter((code) => !expired(code)), ...codes.filter(expired)];
 }
 
-/** '2026-12-31' → 'Dec 31, 2026'. */
+/** '2027-06-30' → '30 Jun 2027' (the issue's 'Valid until 30 Jun 2027'). */
 export function formatExpiry(expiresAt: string): string {
   return EXPIRY.format(new Date(`${expiresAt}T00:00:00Z`));
 }

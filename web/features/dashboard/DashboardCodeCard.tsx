@@ -14,7 +14,10 @@ export interface DashboardCodeCardProps {
   onDelete: (code: CodeDto) => void;
 }
 
-/** An owner's card: the summary, the code, its click count, and copy, edit and delete. */
+/**
+ * An owner's card: the summary, the code, its copies (the spec's clicks, named as Stats names
+ * them), and copy, edit and delete.
+ */
 export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const name = `${code.serviceName} code`;
@@ -33,7 +36,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           data-testid="click-count"
           className="shrink-0 text-xs font-medium text-gray-600 dark:text-gray-300"
         >
-          {code.clicks} {code.clicks === 1 ? 'click' : 'clicks'}
+          {code.clicks} {code.clicks === 1 ? 'copy' : 'copies'}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">

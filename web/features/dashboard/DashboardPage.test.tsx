@@ -390,6 +390,8 @@ describe('DashboardPage', () => {
     const one = within(first!);
     const two = within(second!);
     expect(one.getByText("Worked: 3 · Didn't: 1 (expired 1)")).toBeTruthy();
+    // Copies, the word Stats uses, not 'clicks' (issue 24).
+    expect(one.getByText('2 copies')).toBeTruthy();
     expect(one.getByText('Listed on the Uber page')).toBeTruthy();
     expect(one.queryByText('Expired')).toBeNull();
     expect(two.getByText("Worked: 0 · Didn't: 0")).toBeTruthy();
@@ -397,7 +399,7 @@ describe('DashboardPage', () => {
     expect(two.getByText('Expired')).toBeTruthy();
     expect(
       two.getByText(
-        'Expired on Jan 31, 2020: edit the date to renew it, or delete it. Works in France.',
+        'Expired on 31 Jan 2020: edit the date to renew it, or delete it. Works in France.',
       ),
     ).toBeTruthy();
   });

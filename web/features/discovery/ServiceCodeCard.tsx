@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { ServiceCodeDto } from '../../../shared/discovery-schemas.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { CodeTermsLine } from '../../components/codes/CodeTerms.tsx';
 import { paths } from '../../paths.ts';
 
 const ADDED = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -52,6 +53,7 @@ export function ServiceCodeCard({
         className="block rounded-lg hover:opacity-90"
       >
         <CodeSummary code={code} logoSize={48} headingLevel="h2" />
+        <CodeTermsLine expiresAt={code.expiresAt} countries={code.countries} />
       </a>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
         <a

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { CodeCopyPanel } from '../../components/codes/CodeCopyPanel.tsx';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
-import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
+import { CodeTerms } from '../../components/codes/CodeTerms.tsx';
 import { FeedbackQuestion } from '../../components/codes/FeedbackQuestion.tsx';
 import { useCopyCode } from '../../components/codes/use-copy-code.ts';
 import { useFeedback } from '../../components/codes/use-feedback.ts';
@@ -61,7 +61,7 @@ export default function CodePage({ username, codeId }: { username: string; codeI
       </p>
       <div className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">
         <CodeSummary code={code} logoSize={56} headingLevel="h2" />
-        <ExpiredBadge expiresAt={code.expiresAt} />
+        <CodeTerms expiresAt={code.expiresAt} countries={code.countries} />
         <CodeCopyPanel
           code={code}
           copied={copiedId === code.id}

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { CodeTermsLine } from '../../components/codes/CodeTerms.tsx';
 import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 
 /** A plain left click: anything else (new tab, new window, download) keeps the link's default. */
@@ -42,6 +43,7 @@ export function ProfileCodeCard({
       >
         <div className="min-w-0 flex-1">
           <CodeSummary code={code} logoSize={48} headingLevel="h2" />
+          <CodeTermsLine expiresAt={code.expiresAt} countries={code.countries} />
           <ExpiredBadge expiresAt={code.expiresAt} className="mt-2" />
         </div>
         {copied ? (

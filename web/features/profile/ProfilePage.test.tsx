@@ -53,6 +53,30 @@ describe('ProfilePage', () => {
     ]);
   });
 
+  it('shows on each card where the code works and until when, in short', async () => {
+    stubApi({
+      'GET /api/profiles/alex': () =>
+        json(200, {
+          username: 'alex',
+          codes: [
+            { ...code, expiresAt: '2999-06-30', countries: ['US', 'GB'] },
+            {
+              ...code,
+              id: '0190c5b2-0000-7000-8000-000000000002',
+              expiresAt: null,
+              countries: ['DE', 'FR', 'IT'],
+            },
+          ],
+        }),
+    });
+    renderProfile();
+    const cards = await screen.findAllByRole('link', { name: /Uber/ });
+    expect(cards[0]?.textContent).toContain(
+      'Works in United Kingdom, United States · Until 30 Jun 2999',
+    );
+    expect(cards[1]?.textContent).toContain('Works in 3 countries');
+  });
+
   it("says 'No referral codes yet' for a profile without codes", async () => {
     stubApi({ 'GET /api/profiles/alex': () => json(200, { username: 'alex', codes: [] }) });
     renderProfile();

@@ -29,60 +29,76 @@ export function StatsChart({ series }: { series: StatsDay[] }) {
   const first = series[0];
   const middle = series[Math.floor(series.length / 2)];
   const last = series.at(-1);
+  // Whole numbers on the value axis: the top line is the highest day, the middle one half of it.
+  const half = max / 2;
   return (
     <div>
-      <svg
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        className="h-44 w-full"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {[0.5, 1].map((f) => (
+      <div className="flex gap-2">
+        <div
+          data-testid="chart-value-axis"
+          className="flex h-44 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-gray-600 dark:text-gray-400"
+          style={{ paddingTop: `${((PAD_TOP - 6) / HEIGHT) * 100}%` }}
+        >
+          <span>{max}</span>
+          <span>{Number.isInteger(half) ? half : ''}</span>
+          <span>0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className="h-44 min-w-0 flex-1"
+          aria-hidden="true"
+          focusable="false"
+        >
+          {[0.5, 1].map((f) => (
+            <line
+              key={f}
+              x1={0}
+              x2={width}
+              y1={y(max * f)}
+              y2={y(max * f)}
+              className="stroke-gray-200 dark:stroke-gray-800"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {series.map((d, i) => {
+            const x = i * slot + slot / 2;
+            return (
+              <g key={d.day}>
+                {/* Hovering a day shows its numbers (the table below has them for everyone). */}
+                <title>{`${shortDay(d.day)}: ${d.views} ${d.views === 1 ? 'view' : 'views'}, ${d.copies} ${d.copies === 1 ? 'copy' : 'copies'}`}</title>
+                <rect x={x - slot / 2} y={0} width={slot} height={HEIGHT} fill="transparent" />
+                <rect
+                  x={x - bar - 0.5}
+                  y={y(d.views)}
+                  width={bar}
+                  height={base - y(d.views)}
+                  className="fill-gray-300 dark:fill-gray-600"
+                />
+                <rect
+                  x={x + 0.5}
+                  y={y(d.copies)}
+                  width={bar}
+                  height={base - y(d.copies)}
+                  className="fill-accent-600 dark:fill-accent-400"
+                />
+              </g>
+            );
+          })}
           <line
-            key={f}
             x1={0}
             x2={width}
-            y1={y(max * f)}
-            y2={y(max * f)}
-            className="stroke-gray-200 dark:stroke-gray-800"
+            y1={base}
+            y2={base}
+            className="stroke-gray-400 dark:stroke-gray-600"
             strokeWidth={1}
             vectorEffect="non-scaling-stroke"
           />
-        ))}
-        {series.map((d, i) => {
-          const x = i * slot + slot / 2;
-          return (
-            <g key={d.day}>
-              <rect
-                x={x - bar - 0.5}
-                y={y(d.views)}
-                width={bar}
-                height={base - y(d.views)}
-                className="fill-gray-300 dark:fill-gray-600"
-              />
-              <rect
-                x={x + 0.5}
-                y={y(d.copies)}
-                width={bar}
-                height={base - y(d.copies)}
-                className="fill-accent-600 dark:fill-accent-400"
-              />
-            </g>
-          );
-        })}
-        <line
-          x1={0}
-          x2={width}
-          y1={base}
-          y2={base}
-          className="stroke-gray-400 dark:stroke-gray-600"
-          strokeWidth={1}
-          vectorEffect="non-scaling-stroke"
-        />
-      </svg>
+        </svg>
+      </div>
       {/* Day labels in HTML, so they stay readable however far the SVG is scaled. */}
-      <div className="mt-1 flex justify-between text-xs text-gray-600 dark:text-gray-400">
+      <div className="mt-1 flex justify-between pl-8 text-xs text-gray-600 dark:text-gray-400">
         <span>{first && shortDay(first.day)}</span>
         <span>{middle && series.length > 2 && shortDay(middle.day)}</span>
         <span>{last && `${shortDay(last.day)} (UTC)`}</span>

@@ -47,11 +47,18 @@ describe('StatsPage', () => {
     renderPage(<StatsPage />, { path: '/dashboard/stats', pattern: '/dashboard/stats' });
     expect(await screen.findByText('0.75')).toBeTruthy();
     expect(
-      screen.getByText('Days are UTC days. Unique counts a visitor once per day.'),
+      screen.getByText(
+        'Days are UTC days. A unique view counts each visitor once a day; a unique copy counts each visitor once a day for each code.',
+      ),
     ).toBeTruthy();
     expect(
       screen.getByRole('table', { name: /Profile views and copies per UTC day/ }),
     ).toBeTruthy();
+    // The chart's value axis is labelled: its top line is the busiest day, its base 0.
+    const axis = screen.getByTestId('chart-value-axis');
+    const busiest = Math.max(...stats(30).series.map((d) => Math.max(d.views, d.copies)));
+    expect(axis.firstElementChild?.textContent).toBe(String(busiest));
+    expect(axis.lastElementChild?.textContent).toBe('0');
     const top = screen.getByRole('table', { name: /Copies and 'Did it work\?' answers per code/ });
     expect(top.textContent).toMatch(/Uber.*RIDE.*2.*Spotify.*TUNE.*1/);
     fireEvent.click(screen.getByRole('button', { name: '7 days' }));

@@ -66,8 +66,8 @@ function answersLine({ yes, no }: { yes: number; no: number }): string {
   return `Visitors answered 'Did it work?' ${total} ${total === 1 ? 'time' : 'times'}: ${yes} yes, ${no} no.`;
 }
 
-const cell = 'px-3 py-2 text-right tabular-nums';
-const head = 'px-3 py-2 text-right font-medium';
+const cell = 'px-2 py-2 text-right tabular-nums sm:px-3';
+const head = 'px-2 py-2 text-right font-medium sm:px-3';
 /** Columns the top codes table leaves out below `sm`, so Code, Copies and the answers fit 375 px. */
 const wide = 'hidden sm:table-cell';
 
@@ -94,7 +94,8 @@ export default function StatsPage() {
             Stats
           </h1>
           <p className="text-sm text-gray-600 dark:text-gray-300">
-            Days are UTC days. Unique counts a visitor once per day.
+            Days are UTC days. A unique view counts each visitor once a day; a unique copy counts
+            each visitor once a day for each code.
           </p>
         </div>
         <fieldset className="flex gap-1 rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
@@ -128,12 +129,12 @@ export default function StatsPage() {
             <Figure
               label="Profile views"
               value={String(sum.views)}
-              detail={`${sum.uniqueViews} unique`}
+              detail={`${sum.uniqueViews} unique visitors`}
             />
             <Figure
               label="Copies"
               value={String(sum.copies)}
-              detail={`${sum.uniqueCopies} unique`}
+              detail={`${sum.uniqueCopies} unique per code`}
             />
             <Figure label="Copies per view" value={ratio(sum.copies, sum.views)} />
             <Figure
@@ -182,7 +183,7 @@ export default function StatsPage() {
                   </caption>
                   <thead className="text-gray-600 dark:text-gray-300">
                     <tr>
-                      <th scope="col" className="px-3 py-2 text-left font-medium">
+                      <th scope="col" className="px-2 py-2 text-left font-medium sm:px-3">
                         Day (UTC)
                       </th>
                       <th scope="col" className={head}>
@@ -202,8 +203,8 @@ export default function StatsPage() {
                   <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
                     {[...chart].reverse().map((d) => (
                       <tr key={d.day}>
-                        <th scope="row" className="px-3 py-2 text-left font-normal">
-                          {d.day}
+                        <th scope="row" className="px-2 py-2 text-left font-normal sm:px-3">
+                          <time dateTime={d.day}>{shortDay(d.day)}</time>
                         </th>
                         <td className={cell}>{d.views}</td>
                         <td className={cell}>{d.uniqueViews}</td>
@@ -271,7 +272,7 @@ export default function StatsPage() {
                         <td className={cell}>{code.copies}</td>
                         <td className={`${cell} ${wide}`}>{code.uniqueCopies}</td>
                         <td className={`${cell} ${wide}`}>{ratio(code.copies, sum.views)}</td>
-                        <td className={`${cell} whitespace-nowrap`}>
+                        <td className={`${cell} sm:whitespace-nowrap`}>
                           <Answers {...code.answers} />
                         </td>
                       </tr>
