@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../../shared/auth-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { meQueryKey } from '../../lib/session.ts';
