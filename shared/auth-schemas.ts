@@ -54,6 +54,8 @@ export const meSchema = z.object({
   listNewCodes: z.boolean(),
   /** When the next rename is allowed (one per 30 days, decision 012); null when it is now. */
   renameAllowedAt: z.string().nullable(),
+  /** The first UTC day ('YYYY-MM-DD') service pages may list this account's codes (decision 094). */
+  listingFrom: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -15,6 +15,8 @@ import { listingDefault } from './2026-11-23-0081-listing-default.ts';
 import { statsRunningTotals } from './2026-11-23-0082-stats-running-totals.ts';
 import { triggerPlans } from './2026-11-24-0083-trigger-plans.ts';
 import { serviceIdSlugs } from './2026-11-26-0090-service-id-slugs.ts';
+import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
+import { serviceLinkHosts } from './2026-11-26-0092-service-link-hosts.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +36,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0082-stats-running-totals': statsRunningTotals(dialect),
     '2026-11-24-0083-trigger-plans': triggerPlans(dialect),
     '2026-11-26-0090-service-id-slugs': serviceIdSlugs,
+    '2026-11-26-0091-votes-by-network': votesByNetwork,
+    '2026-11-26-0092-service-link-hosts': serviceLinkHosts,
   };
 }

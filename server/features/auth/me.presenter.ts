@@ -1,5 +1,6 @@
 import type { Me } from '../../../shared/auth-schemas.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { listingFromDay } from '../../../shared/listing-rules.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +13,12 @@ function renameAllowedAt(user: AuthUser, now: number): string | null {
 }
 
 /** The user as the API shows it; the caller looks up whether they are an admin. */
-export function presentMe(user: AuthUser, isAdmin: boolean, now = Date.now()): Me {
+export function presentMe(
+  user: AuthUser,
+  isAdmin: boolean,
+  probationDays: number,
+  now = Date.now(),
+): Me {
   return {
     id: user.id,
     email: user.email,
@@ -22,5 +28,6 @@ export function presentMe(user: AuthUser, isAdmin: boolean, now = Date.now()): M
     isAdmin,
     listNewCodes: user.listNewCodes,
     renameAllowedAt: renameAllowedAt(user, now),
+    listingFrom: listingFromDay(user.createdAt, probationDays),
   };
 }

@@ -78,6 +78,8 @@ describeEachDatabase(
         isAdmin: true,
         listNewCodes: true,
         renameAllowedAt: null,
+        // The test config has no listing probation: today (UTC).
+        listingFrom: new Date().toISOString().slice(0, 10),
       });
       const plain = await ctx.createUser();
       expect((await me(plain.cookie)).json().isAdmin).toBe(false);

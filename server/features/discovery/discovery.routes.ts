@@ -10,6 +10,7 @@ import {
 } from '../../../shared/discovery-schemas.ts';
 import { isPossibleServiceId } from '../../../shared/public-paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { codeNotFound } from '../codes/codes.service.ts';
@@ -89,7 +90,7 @@ export async function discoveryRoutes(
       config: { notFound: codeNotFound, rateLimits: [VOTE_LIMIT] },
       schema: {
         summary:
-          '"Did it work?" after a copy (anyone): counted once per visitor, code and day, only after a copy that day',
+          '"Did it work?" after a copy (anyone): counted once per network, code and day, only after a copy that day',
         params: codeParams,
         body: jsonBody(voteSchema),
         response: answers({ 202: voteAnswerSchema }),
@@ -101,6 +102,7 @@ export async function discoveryRoutes(
         worked: request.body.worked,
         reason: request.body.reason,
         ip: request.ip,
+        network: clientNetwork(request),
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
       });

@@ -16,6 +16,7 @@ const user = {
   isAdmin: false,
   listNewCodes: true,
   renameAllowedAt: null,
+  listingFrom: '2026-01-01',
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -14,6 +14,7 @@ const newUser: Me = {
   isAdmin: false,
   listNewCodes: true,
   renameAllowedAt: null,
+  listingFrom: '2026-01-01',
 };
 
 const type = (label: string, value: string) =>

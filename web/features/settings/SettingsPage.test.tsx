@@ -13,6 +13,7 @@ const me = {
   isAdmin: false,
   listNewCodes: true,
   renameAllowedAt: null,
+  listingFrom: '2026-01-01',
 };
 
 function renderSettings() {
