@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReward, safeHttpUrl, withArticle } from './display-rules.ts';
+import { formatReward, safeHttpUrl, shorten, withArticle } from './display-rules.ts';
 
 describe('formatReward', () => {
   it.each([
@@ -54,5 +54,22 @@ describe('withArticle', () => {
     ['PayPal', 'a PayPal'],
   ])('%j → %j', (name, expected) => {
     expect(withArticle(name)).toBe(expected);
+  });
+});
+
+describe('shorten', () => {
+  it('keeps a short text as it is', () => {
+    expect(shorten('1 month free', 40)).toBe('1 month free');
+  });
+
+  it('cuts a long text at a word boundary, within the limit, with an ellipsis', () => {
+    const reward = 'Get one month of premium free when you sign up with this code and pay by card';
+    const short = shorten(reward, 40);
+    expect(short).toBe('Get one month of premium free when you…');
+    expect([...short].length).toBeLessThanOrEqual(40);
+  });
+
+  it('cuts a text without spaces at the limit', () => {
+    expect(shorten('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

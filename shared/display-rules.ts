@@ -32,3 +32,15 @@ export function safeHttpUrl(link: string | null | undefined): string | null {
 export function withArticle(name: string): string {
   return `${/^[aeiou]/i.test(name.trim()) ? 'an' : 'a'} ${name}`;
 }
+
+/**
+ * `text` cut to at most `max` characters (code points), at a word boundary where one is near,
+ * with '…' at the end when cut: for titles and previews that must stay short.
+ */
+export function shorten(text: string, max: number): string {
+  const chars = [...text.trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space >= max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

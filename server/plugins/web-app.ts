@@ -49,12 +49,20 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
   });
 }
 
+/**
+ * What the shell shows without JavaScript: the signed-in screens are drawn in the browser, so
+ * without it they would be blank (issue 24). Public pages are rendered on the server instead.
+ */
+export const NO_SCRIPT_LINE =
+  '<noscript><p class="mx-auto max-w-md px-4 py-20 text-center">Refstash needs JavaScript to sign in and manage your codes. Turn it on and reload this page. Public profiles work without it.</p></noscript>';
+
 /** The built index.html, naming the server's environment (the route error screen reads it). */
 export function readShell(webDistDir: string, env: string): Buffer {
   return Buffer.from(
     fs
       .readFileSync(path.join(webDistDir, 'index.html'), 'utf8')
-      .replace('<html lang="en">', `<html lang="en" data-env="${env}">`),
+      .replace('<html lang="en">', `<html lang="en" data-env="${env}">`)
+      .replace('<div id="root"></div>', `<div id="root"></div>${NO_SCRIPT_LINE}`),
   );
 }
 

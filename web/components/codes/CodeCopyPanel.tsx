@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { safeHttpUrl } from '../../../shared/display-rules.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Banner } from '../ui/Banner.tsx';
 import { Button } from '../ui/Button.tsx';
 import { LinkOrText } from './LinkOrText.tsx';
@@ -28,6 +29,9 @@ export function CodeCopyPanel({
   afterCopy?: ReactNode;
 }) {
   const url = code.link ? safeHttpUrl(code.link) : null;
+  // Without JavaScript the button could not copy: the page's HTML has it disabled (the code is
+  // selectable by hand) until the browser takes over (issue 24).
+  const hydrated = useHydrated();
   return (
     <>
       <div>
@@ -42,6 +46,7 @@ export function CodeCopyPanel({
           <Button
             variant={copied ? 'success' : 'primary'}
             onClick={onCopy}
+            disabled={!hydrated}
             className="w-full sm:w-auto"
             // A popup opens with focus here, not on Close (issue 24): Enter copies.
             data-autofocus=""

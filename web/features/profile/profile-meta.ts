@@ -1,5 +1,5 @@
 import type { ProfileDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
-import { formatReward } from '../../../shared/display-rules.ts';
+import { formatReward, shorten } from '../../../shared/display-rules.ts';
 import { SHARE_IMAGE_SIZE } from '../../../shared/limits.ts';
 import type { PageHead } from '../../../shared/page-render.ts';
 import { paths } from '../../paths.ts';
@@ -8,9 +8,12 @@ export function profileTitle(username: string): string {
   return `@${username}'s referral codes · Refstash`;
 }
 
+/** A reward in a title is cut here: a 200-character reward made a 190+ character title. */
+const TITLE_REWARD_CHARS = 40;
+
 /** "Uber referral code · $15 · @demo": what a shared code's link preview says. */
 export function codeTitle(code: PublicCodeDto, username: string): string {
-  return `${code.serviceName} referral code · ${formatReward(code.reward)} · @${username}`;
+  return `${code.serviceName} referral code · ${shorten(formatReward(code.reward), TITLE_REWARD_CHARS)} · @${username}`;
 }
 
 /** "Referral codes for Uber, Airbnb and 6 more", naming each service once, in profile order. */
@@ -50,7 +53,10 @@ export function profileHead(
       title: codeTitle(code, profile.username),
       description: `Use @${profile.username}'s ${code.serviceName}${product} referral code and get ${formatReward(code.reward)}.`,
       canonical: `${appUrl}${paths.code(profile.username, code.id)}`,
-      image,
+      image: {
+        ...image,
+        alt: `A ${code.serviceName} referral code from @${profile.username} on Refstash`,
+      },
       type: 'website',
     };
   }
