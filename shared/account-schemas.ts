@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shorten } from './display-rules.ts';
 
 /** The settings screen's messages (decision 080), shared by the form and the server. */
 export const ACCOUNT_MESSAGES = Object.freeze({
@@ -63,6 +64,9 @@ export const IMPORT_MESSAGES = Object.freeze({
   empty: 'The file has no codes',
   duplicate: 'Already in your codes',
   duplicateInFile: 'Same service and code as an earlier row',
+  /** The code form's words for an unknown service, naming the file's value (issue 24). */
+  unknownService: (value: string) =>
+    `Please select a valid service from the list ("${shorten(value, 40)}" is not one)`,
   importFailed: 'Failed to import codes',
 });
 
@@ -94,7 +98,8 @@ const importRowSchema = z.object({
 /** What an import would do (preview) or did (import). */
 export const importResultSchema = z.object({
   add: z.array(importRowSchema),
-  refused: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  /** Every problem of each refused row, in the form's words (issue 24). */
+  refused: z.array(z.object({ row: z.number().int(), messages: z.array(z.string()) })),
   skipped: z.array(
     z.object({ row: z.number().int(), service: z.string(), code: z.string(), message: z.string() }),
   ),

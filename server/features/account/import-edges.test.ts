@@ -53,6 +53,6 @@ describeEachDatabase('import and export edges', (ctx) => {
       body: file(JSON.stringify({ codes: [row] }), 'refstash.json'),
     });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ add: [], refused: [{ row: 1, message }] });
+    expect(preview.json()).toMatchObject({ add: [], refused: [{ row: 1, messages: [message] }] });
   });
 });

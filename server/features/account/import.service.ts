@@ -26,8 +26,16 @@ function unguard(value: unknown): unknown {
   return typeof value === 'string' && /^'[=+\-@\t\r']/.test(value) ? value.slice(1) : value;
 }
 
-/** The file's rows (1-based, as a spreadsheet counts data rows), or one clear refusal. */
-export function readImportFile(fileName: string, base64: string): RawRow[] {
+/**
+ * The file's rows, with the number of the first (a spreadsheet's line 2, under the header, for
+ * a CSV; entry 1 for JSON), or one clear refusal.
+ */
+export interface ImportRows {
+  rows: RawRow[];
+  firstRow: number;
+}
+
+export function readImportFile(fileName: string, base64: string): ImportRows {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw unreadable(IMPORT_MESSAGES.empty);
   if (bytes.length > IMPORT_LIMITS.maxBytes) throw unreadable(IMPORT_MESSAGES.tooLarge);
@@ -39,13 +47,12 @@ export function readImportFile(fileName: string, base64: string): RawRow[] {
   }
   if (text.includes('\u0000')) throw unreadable(IMPORT_MESSAGES.notUtf8);
   const trimmed = text.trimStart();
-  const rows =
-    fileName.toLowerCase().endsWith('.json') || trimmed.startsWith('{') || trimmed.startsWith('[')
-      ? readJson(trimmed)
-      : readCsv(text);
+  const json =
+    fileName.toLowerCase().endsWith('.json') || trimmed.startsWith('{') || trimmed.startsWith('[');
+  const rows = json ? readJson(trimmed) : readCsv(text);
   if (rows.length === 0) throw unreadable(IMPORT_MESSAGES.empty);
   if (rows.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
-  return rows;
+  return { rows, firstRow: json ? 1 : 2 };
 }
 
 function readJson(text: string): RawRow[] {
@@ -106,14 +113,25 @@ function readCsv(text: string): RawRow[] {
   });
 }
 
+/** How a listing cell may say on or off: the export writes yes/no, spreadsheets true/false. */
+const LISTED_WORDS: Readonly<Record<string, boolean>> = {
+  '': false,
+  no: false,
+  false: false,
+  off: false,
+  yes: true,
+  true: true,
+  on: true,
+};
+
 /** The CSV's text for listing, expiry and countries, as the code form's schema reads them. */
 function fromCsvText(row: RawRow): Partial<RawRow> {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const listed = text(row.listed).toLowerCase();
   const countries = text(row.countries);
   return {
-    // Left out or empty: not listed. Anything but yes/no is kept, for the schema to refuse.
-    listed: listed === '' || listed === 'no' ? false : listed === 'yes' ? true : row.listed,
+    // Left out or empty: not listed. Any other word is kept, for the schema to refuse.
+    listed: LISTED_WORDS[listed] ?? row.listed,
     expiresAt: text(row.expiresAt) || null,
     countries: countries ? countries.split(/[\s;,]+/) : null,
   };
@@ -123,7 +141,7 @@ function fromCsvText(row: RawRow): Partial<RawRow> {
 export async function planImport(
   db: Kysely<DB>,
   userId: string,
-  rows: RawRow[],
+  { rows, firstRow }: ImportRows,
 ): Promise<ImportResult> {
   const services = await db.selectFrom('services').select(['id', 'name']).execute();
   const byId = new Map(services.map((s) => [s.id, s]));
@@ -136,20 +154,28 @@ export async function planImport(
   const seen = new Set(existing.map((c) => `${c.service}\n${c.code}`));
   const inFile = new Set<string>();
   const result: ImportResult = { add: [], refused: [], skipped: [], limitMessage: null };
+  const findService = (value: unknown) =>
+    typeof value === 'string'
+      ? (byId.get(value.trim().toLowerCase()) ?? byName.get(value.trim().toLowerCase()))
+      : undefined;
   rows.forEach((raw, index) => {
-    const row = index + 1;
+    const row = firstRow + index;
     const parsed = codeFormSchema.safeParse(raw);
-    if (!parsed.success) {
-      result.refused.push({ row, message: parsed.error.issues[0]?.message ?? 'Invalid row' });
+    // The service column holds the id the export writes, or the service's name as shown.
+    const service = parsed.success ? findService(parsed.data.service) : findService(raw.service);
+    if (!parsed.success || !service) {
+      // Every problem of the row at once, each field's first; an unknown service names itself.
+      const messages = parsed.success
+        ? []
+        : [...new Set(parsed.error.issues.map((issue) => issue.message))];
+      const named = typeof raw.service === 'string' && raw.service.trim() !== '';
+      if (!service && named && !messages.includes(CODE_MESSAGES.serviceRequired)) {
+        messages.unshift(IMPORT_MESSAGES.unknownService(String(raw.service).trim()));
+      }
+      result.refused.push({ row, messages: messages.length ? messages : ['Invalid row'] });
       return;
     }
     const values = parsed.data;
-    // The service column holds the id the export writes, or the service's name as shown.
-    const service = byId.get(values.service) ?? byName.get(values.service);
-    if (!service) {
-      result.refused.push({ row, message: CODE_MESSAGES.serviceInvalid });
-      return;
-    }
     const key = `${service.id}\n${values.code}`;
     if (seen.has(key) || inFile.has(key)) {
       result.skipped.push({
@@ -188,13 +214,13 @@ export async function planImport(
 export async function runImport(
   database: Database,
   userId: string,
-  rows: RawRow[],
+  file: ImportRows,
   now: Date,
 ): Promise<ImportResult> {
   const { db, dialect } = database;
   return db.transaction().execute(async (trx) => {
     await lockUserForWrite(trx, dialect, userId);
-    const plan = await planImport(trx, userId, rows);
+    const plan = await planImport(trx, userId, file);
     if (plan.limitMessage) {
       throw errors.conflict(plan.limitMessage, undefined, ERROR_CODES.codeLimitReached);
     }

@@ -97,9 +97,10 @@ describeEachDatabase('export, import and stats', (ctx) => {
     const preview = await post(ctx, user, '/api/me/import/preview', file(csv));
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({
-      add: [{ row: 2, service: 'uber', code: '+A', reward: '1' }],
+      // Rows as a spreadsheet numbers them: the header is line 1 (issue 24).
+      add: [{ row: 3, service: 'uber', code: '+A', reward: '1' }],
       refused: [],
-      skipped: [{ row: 1, code: 'B', message: 'Already in your codes' }],
+      skipped: [{ row: 2, code: 'B', message: 'Already in your codes' }],
       limitMessage: null,
     });
     const done = await post(ctx, user, '/api/me/import', file(csv));
@@ -121,9 +122,10 @@ describeEachDatabase('export, import and stats', (ctx) => {
     const csv = (await ctx.request({ url: '/api/me/export/codes.csv', cookie: owner.cookie })).body;
     expect(csv).toContain('uber,,LISTED,5,,yes,2099-12-31,FR US\r\n');
     const user = await ctx.createUser();
-    const text = `${csv}lyft,,NOTSAID,3,,,,\r\nbolt,,MAYBE,3,,perhaps,,\r\n`;
+    // yes/no as the export writes, true/false as a spreadsheet does (issue 24); anything else not.
+    const text = `${csv}lyft,,NOTSAID,3,,,,\r\nbolt,,MAYBE,3,,perhaps,,\r\nwise,,TRUE,3,,TRUE,,\r\nrevolut,,OFF,3,,false,,\r\n`;
     const preview = (await post(ctx, user, '/api/me/import/preview', file(text))).json();
-    expect(preview.refused).toEqual([{ row: 3, message: 'Listing must be on or off' }]);
+    expect(preview.refused).toEqual([{ row: 4, messages: ['Listing must be on or off'] }]);
     expect(await post(ctx, user, '/api/me/import', file(text))).toMatchObject({ statusCode: 200 });
     const codes = (await ctx.request({ url: '/api/codes', cookie: user.cookie })).json().codes;
     const byCode = Object.fromEntries(codes.map((c: { code: string }) => [c.code, c]));
@@ -133,16 +135,18 @@ describeEachDatabase('export, import and stats', (ctx) => {
       countries: ['FR', 'US'],
     });
     expect(byCode.NOTSAID).toMatchObject({ listed: false, expiresAt: null, countries: null });
+    expect(byCode.TRUE).toMatchObject({ listed: true });
+    expect(byCode.OFF).toMatchObject({ listed: false });
   });
 
   it("refuses rows with the code form's messages and row numbers; takes names and the JSON export", async () => {
     const user = await ctx.createUser();
-    const text = `${HEADER}nosuch,,X,1,\r\nuber,,,5,\r\nUber,,OK,,\r\nUBER,,FINE,3,\r\nuber,,FINE,3,\r\n`;
+    const text = `${HEADER}nosuch,,X,1,\r\nuber,,,5,\r\nUber,,OK,,\r\nUBER,,FINE,3,\r\nuber,,FINE,3,\r\nnetflx,,,,\r\n`;
     const preview = await post(ctx, user, '/api/me/import/preview', file(text));
     expect(preview.json()).toEqual({
       add: [
         {
-          row: 4,
+          row: 5,
           service: 'uber',
           serviceName: 'Uber',
           code: 'FINE',
@@ -155,14 +159,23 @@ describeEachDatabase('export, import and stats', (ctx) => {
           countries: null,
         },
       ],
+      // Spreadsheet line numbers, the unknown value named, and every problem of a row (issue 24).
       refused: [
-        { row: 1, message: 'Please select a valid service from the list' },
-        { row: 2, message: 'Referral code is required' },
-        { row: 3, message: 'Reward description is required' },
+        { row: 2, messages: ['Please select a valid service from the list ("nosuch" is not one)'] },
+        { row: 3, messages: ['Referral code is required'] },
+        { row: 4, messages: ['Reward description is required'] },
+        {
+          row: 7,
+          messages: [
+            'Please select a valid service from the list ("netflx" is not one)',
+            'Referral code is required',
+            'Reward description is required',
+          ],
+        },
       ],
       skipped: [
         {
-          row: 5,
+          row: 6,
           service: 'Uber',
           code: 'FINE',
           message: 'Same service and code as an earlier row',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
-import { countryName } from '../../../shared/countries.ts';
 import { LISTING_MESSAGES } from '../../../shared/listing-rules.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { countryNames } from '../../components/codes/CodeTerms.tsx';
 import { copyText } from '../../components/codes/clipboard.ts';
 import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 import { formatExpiry, isExpired } from '../../components/codes/expiry.ts';
@@ -45,7 +45,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
         <span
           data-testid="listing"
           className={`rounded-full px-2.5 py-0.5 font-semibold ${
-            code.listed && code.listing.listed
+            code.listed && code.listing.listed && !isExpired(code.expiresAt)
               ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
               : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
           }`}
@@ -63,7 +63,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
               ? `Expired on ${formatExpiry(code.expiresAt)}: edit the date to renew it, or delete it.`
               : `Expires ${formatExpiry(code.expiresAt)}.`)}
           {code.expiresAt && code.countries && ' '}
-          {code.countries && `Works in ${code.countries.map(countryName).join(', ')}.`}
+          {code.countries && `Works in ${countryNames(code.countries)}.`}
         </p>
       )}
       {code.link && (
@@ -115,8 +115,11 @@ export function feedbackLine(feedback: CodeFeedback): string {
 }
 
 /** The card's listing badge: listed, switched off, or why the service page leaves it out. */
-function listingLabel({ listed, listing, serviceName }: CodeDto): string {
+function listingLabel({ listed, listing, serviceName, expiresAt }: CodeDto): string {
   if (!listed) return 'Not listed';
+  // Service pages leave expired codes out (decision 070), whatever the listing says.
+  if (listing.listed && isExpired(expiresAt))
+    return `Hidden from the ${serviceName} page while expired`;
   if (listing.listed) return `Listed on the ${serviceName} page`;
   if (listing.reason === 'probation' && listing.until) {
     return LISTING_MESSAGES.cardProbation(formatExpiry(listing.until));

@@ -385,13 +385,16 @@ describe('DashboardPage', () => {
               expiresAt: '2020-01-31',
               countries: ['FR'],
             },
+            // Listed, and the listing rules would show it, but it has expired (issue 24).
+            { ...code, id: 'third', expiresAt: '2020-01-31', countries: ['FR', 'DE'] },
           ],
         }),
     });
     renderDashboard();
-    const [first, second] = await screen.findAllByTestId('code-card');
+    const [first, second, third] = await screen.findAllByTestId('code-card');
     const one = within(first!);
     const two = within(second!);
+    const three = within(third!);
     expect(one.getByText("Worked: 3 · Didn't: 1 (expired 1)")).toBeTruthy();
     // Copies, the word Stats uses, not 'clicks' (issue 24).
     expect(one.getByText('2 copies')).toBeTruthy();
@@ -399,6 +402,8 @@ describe('DashboardPage', () => {
     expect(one.queryByText('Expired')).toBeNull();
     expect(two.getByText("Worked: 0 · Didn't: 0")).toBeTruthy();
     expect(two.getByText('Not listed')).toBeTruthy();
+    expect(three.getByText('Hidden from the Uber page while expired')).toBeTruthy();
+    expect(three.getByText(/Works in France, Germany\./)).toBeTruthy();
     expect(two.getByText('Expired')).toBeTruthy();
     expect(
       two.getByText(
@@ -439,7 +444,7 @@ describe('DashboardPage', () => {
     const form = await openCreateForm();
     expect(
       await form.findByText(
-        "New accounts' codes join service pages after a few days: yours from Dec 30, 2999. Your profile shows them now.",
+        "New accounts' codes join service pages after a few days: yours from 30 Dec 2999. Your profile shows them now.",
       ),
     ).toBeTruthy();
   });
@@ -464,7 +469,7 @@ describe('DashboardPage', () => {
     const badges = (await screen.findAllByTestId('listing')).map((badge) => badge.textContent);
     expect(badges).toEqual([
       "Not listed: its link is not on Uber's site",
-      'Listed from Dec 2, 2026',
+      'Listed from 2 Dec 2026',
       'Not listed',
     ]);
   });

@@ -57,7 +57,7 @@ function Preview({ result }: { result: ImportResult }) {
                 <tr key={row.row}>
                   <td className="px-3 py-2 tabular-nums">{row.row}</td>
                   <td className="px-3 py-2">{row.serviceName}</td>
-                  <td className="break-all px-3 py-2 font-mono">{row.code}</td>
+                  <td className="wrap-anywhere px-3 py-2 font-mono">{row.code}</td>
                   <td className="px-3 py-2">{row.reward}</td>
                 </tr>
               ))}
@@ -84,7 +84,16 @@ function Preview({ result }: { result: ImportResult }) {
           <ul className="mt-1 space-y-1 text-red-700 dark:text-red-300">
             {result.refused.map((row) => (
               <li key={row.row}>
-                Row {row.row}: {row.message}
+                Row {row.row}:
+                {row.messages.length === 1 ? (
+                  ` ${row.messages[0]}`
+                ) : (
+                  <ul className="list-disc pl-5">
+                    {row.messages.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>
@@ -95,12 +104,14 @@ function Preview({ result }: { result: ImportResult }) {
 }
 
 /** Download my data (JSON, CSV) and import codes from a file, with a preview first. */
-export function DataSection({ onImported }: { onImported: (count: number) => void }) {
+export function DataSection() {
   const inputId = useId();
   const preview = useImportPreview();
   const importCodes = useImportCodes();
   const [file, setFile] = useState<ImportRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Said here, beside the file and the button, not in the page's banner above the fold.
+  const [imported, setImported] = useState<number | null>(null);
 
   const reset = () => {
     setFile(null);
@@ -109,6 +120,7 @@ export function DataSection({ onImported }: { onImported: (count: number) => voi
 
   const choose = async (chosen: File | undefined) => {
     setError(null);
+    setImported(null);
     reset();
     if (!chosen) return;
     if (chosen.size > IMPORT_LIMITS.maxBytes) {
@@ -129,7 +141,7 @@ export function DataSection({ onImported }: { onImported: (count: number) => voi
     try {
       const result = await importCodes.mutateAsync(file);
       reset();
-      onImported(result.add.length);
+      setImported(result.add.length);
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -167,6 +179,11 @@ export function DataSection({ onImported }: { onImported: (count: number) => voi
         />
         {preview.isPending && <p className="text-sm text-gray-600 dark:text-gray-300">Reading…</p>}
         {error && <Banner tone="error">{error}</Banner>}
+        {imported !== null && (
+          <Banner tone="success">
+            Imported {imported} {imported === 1 ? 'code' : 'codes'} successfully
+          </Banner>
+        )}
         {plan && (
           <div className="space-y-3 rounded-xl border border-gray-200 p-4 dark:border-gray-800">
             <Preview result={plan} />

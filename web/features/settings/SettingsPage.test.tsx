@@ -209,7 +209,10 @@ describe('SettingsPage', () => {
           link: null,
         },
       ],
-      refused: [{ row: 3, message: 'Referral code is required' }],
+      refused: [
+        { row: 3, messages: ['Referral code is required'] },
+        { row: 4, messages: ['Referral code is required', 'Reward description is required'] },
+      ],
       skipped: [{ row: 1, service: 'Uber', code: 'OLD', message: 'Already in your codes' }],
       limitMessage: null,
     };
@@ -225,10 +228,18 @@ describe('SettingsPage', () => {
     });
     fireEvent.change(input, { target: { files: [csv] } });
     expect(await screen.findByText('Row 3: Referral code is required')).toBeTruthy();
+    // Every problem of a row, not only the first (issue 24).
+    const four = screen.getByText(/^Row 4:/);
+    expect([...four.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Referral code is required',
+      'Reward description is required',
+    ]);
     expect(screen.getByText(/Row 1: Uber/)).toBeTruthy();
     expect(calls(api, 'POST').map(([url]) => url)).toEqual(['/api/me/import/preview']);
     fireEvent.click(screen.getByRole('button', { name: 'Import 1 code' }));
-    expect(await screen.findByText('Imported 1 code successfully')).toBeTruthy();
+    // The confirmation is beside the import, not in the page's banner out of view.
+    const data = within(screen.getByRole('region', { name: 'Your data' }));
+    expect(await data.findByText('Imported 1 code successfully')).toBeTruthy();
   });
 
   it('shows one clear message for an unreadable file and no preview', async () => {

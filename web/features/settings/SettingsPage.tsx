@@ -86,11 +86,7 @@ export default function SettingsPage() {
         title="Your data"
         description="Download everything, or add codes from a spreadsheet."
       >
-        <DataSection
-          onImported={(count) =>
-            banner.show(`Imported ${count} ${count === 1 ? 'code' : 'codes'} successfully`)
-          }
-        />
+        <DataSection />
       </SettingsSection>
 
       <SettingsSection
