@@ -93,7 +93,7 @@ export async function buildApp(
     db: database.db,
     limiter,
     mailer,
-    discovery: new DiscoveryService(database.db),
+    discovery: new DiscoveryService(database.db, { cacheBytes: config.cacheBytes.listings }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

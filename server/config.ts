@@ -9,6 +9,8 @@ export const REQUIRED_IN_PRODUCTION = [
   'MAIL_FROM',
 ] as const;
 
+const MIB = 1024 * 1024;
+
 const DEV_SESSION_SECRET = 'refstash-development-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
@@ -20,6 +22,9 @@ const flag = z
 
 /** A timeout in milliseconds: 0 (Node's "never") is refused, so a slow client is always cut off. */
 const milliseconds = z.coerce.number().int().positive();
+
+/** A cache's byte budget in MiB (decision 091): 1 at least, so no cache is switched off by accident. */
+const mebibytes = z.coerce.number().int().min(1).max(65_536);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,6 +63,12 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['1', '0', 'true', 'false']).optional(),
   /** Raw click and view events older than this many days are deleted (their daily totals stay). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  /** Rendered public pages kept per instance, with their brotli and gzip copies. */
+  PAGE_CACHE_MB: mebibytes.default(64),
+  /** Rendered share images (PNG) kept per instance. */
+  SHARE_IMAGE_CACHE_MB: mebibytes.default(32),
+  /** Service listings, their rotations and first pages kept per instance. */
+  LISTING_CACHE_MB: mebibytes.default(32),
 });
 
 export type DatabaseConfig =
@@ -93,6 +104,8 @@ export interface Config {
   readonly seedDemo: boolean;
   /** Days raw click and view events are kept (EVENT_RETENTION_DAYS, decision 080). */
   readonly eventRetentionDays: number;
+  /** Byte budgets of the in-memory caches (decision 091). */
+  readonly cacheBytes: Readonly<{ pages: number; shareImages: number; listings: number }>;
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -195,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ssrDistDir: path.resolve(e.SSR_DIST_DIR),
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    cacheBytes: Object.freeze({
+      pages: e.PAGE_CACHE_MB * MIB,
+      shareImages: e.SHARE_IMAGE_CACHE_MB * MIB,
+      listings: e.LISTING_CACHE_MB * MIB,
+    }),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
 }

@@ -12,7 +12,10 @@ import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts
 import { createViewRecorder } from '../account/stats.service.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
+import {
+  LANDING_IMAGE_VERSION,
+  profileImageVersion,
+} from '../share-images/share-images.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import type { PageRenderer } from './page-renderer.ts';
 import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
@@ -76,6 +79,7 @@ export async function pagesRoutes(
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
+  const host = new URL(config.appUrl).host;
   const views = createViewRecorder(db, app.log);
   // Views still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => views.flush().then(() => undefined));
@@ -85,17 +89,30 @@ export async function pagesRoutes(
     status: number,
     key: string,
     page: PageData,
-    imageVersion = '',
-  ) =>
-    renderer
-      .page(key, status, { url: request.url, appUrl: config.appUrl, page, imageVersion })
+    // A function is called only when the page is rendered, not on every request.
+    { imageVersion = '' as string | (() => string), cached = true } = {},
+  ) => {
+    const input = {
+      url: request.url,
+      appUrl: config.appUrl,
+      page,
+      get imageVersion() {
+        return typeof imageVersion === 'string' ? imageVersion : imageVersion();
+      },
+    };
+    return renderer
+      .page(key, status, input, { cached })
       .then((rendered) => sendPage(request, reply, rendered, config));
+  };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    render(request, reply, 404, 'not-found', { kind: 'not-found' });
+    isPageRequest(request)
+      ? render(request, reply, 404, 'not-found', { kind: 'not-found' })
+      : sendNotFound(reply);
 
   async function profilePage(request: FastifyRequest, reply: FastifyReply, codeId?: string) {
     const { username } = request.params as { username: string };
+    // `/api`, `/assets/…` and the other reserved words are nobody's profile (decision 091).
     if (!isPossibleUsername(username) || (codeId !== undefined && !isUuid(codeId))) {
       return notFound(request, reply);
     }
@@ -109,10 +126,15 @@ export async function pagesRoutes(
       if (current !== undefined) {
         return sendMoved(reply, `/${current}${codeId ? `/${codeId.toLowerCase()}` : ''}`);
       }
-      return render(request, reply, 404, `profile-not-found:${lower}`, {
-        kind: 'profile-not-found',
-        username: lower,
-      });
+      // Rendered for this request only: a made-up name must not take a cache entry.
+      return render(
+        request,
+        reply,
+        404,
+        `profile-not-found:${lower}`,
+        { kind: 'profile-not-found', username: lower },
+        { cached: false },
+      );
     }
     if (!codeId) {
       // A view of the profile page (decision 080). Counted here, where every browser visit
@@ -127,15 +149,22 @@ export async function pagesRoutes(
       });
     }
     const version = contentVersion(row.profile_codes);
+    const imageVersion = () => profileImageVersion(row, host);
+    if (codeId && !row.profile_codes.includes(`"${codeId.toLowerCase()}"`)) {
+      // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
+      return render(request, reply, 404, `code-not-found:${row.username}`, {
+        kind: 'profile',
+        profile: { username: row.username, codes: [] },
+      });
+    }
     const profile = (): ProfileDto => ({
       username: row.username,
       codes: JSON.parse(row.profile_codes),
     });
-    const hasCode = !codeId || row.profile_codes.includes(`"${codeId.toLowerCase()}"`);
     return render(
       request,
       reply,
-      hasCode ? 200 : 404,
+      200,
       `profile:${canonicalPath}:${version}`,
       {
         kind: 'profile',
@@ -143,7 +172,7 @@ export async function pagesRoutes(
           return profile();
         },
       },
-      version,
+      { imageVersion },
     );
   }
 
@@ -161,7 +190,7 @@ export async function pagesRoutes(
       200,
       `landing:${version}`,
       { kind: 'landing', preview },
-      LANDING_IMAGE_VERSION,
+      { imageVersion: LANDING_IMAGE_VERSION },
     );
   });
 
@@ -187,10 +216,14 @@ export async function pagesRoutes(
     }
     const listing = await discovery.listing(id);
     if (!listing) {
-      return render(request, reply, 404, `service-not-found:${id}`, {
-        kind: 'service-not-found',
-        serviceId: id,
-      });
+      return render(
+        request,
+        reply,
+        404,
+        `service-not-found:${id}`,
+        { kind: 'service-not-found', serviceId: id },
+        { cached: false },
+      );
     }
     const rotation = discovery.nextRotation(listing, country);
     const codes = discovery.page(listing, country, rotation);
@@ -215,7 +248,5 @@ export async function pagesRoutes(
     });
   }
 
-  app.setNotFoundHandler((request, reply) =>
-    isPageRequest(request) ? notFound(request, reply) : sendNotFound(reply),
-  );
+  app.setNotFoundHandler(notFound);
 }
