@@ -69,4 +69,38 @@ describeEachDatabase('404s that are not pages (issue 22)', (ctx) => {
     }
     expect(pages[1]).toBe(pages[0]);
   });
+
+  it('keeps a real page in the cache and renders a made-up name for its request only', async () => {
+    const owner = await ctx.createUser({ username: 'cached_owner' });
+    await addCode(ctx, owner, { service: 'uber', code: 'C1', reward: '5' });
+    const cacheOf = async (url: string) =>
+      (await ctx.request({ url })).headers['server-timing'] as string;
+    expect(await cacheOf('/cached_owner')).toBe('page-cache;desc=miss');
+    expect(await cacheOf('/cached_owner')).toBe('page-cache;desc=hit');
+    const madeUpCode = '/cached_owner/0190c5b2-0000-7000-8000-0000000000cc';
+    expect(await cacheOf(madeUpCode)).toBe('page-cache;desc=miss');
+    expect(await cacheOf('/cached_owner/0190c5b2-0000-7000-8000-0000000000dd')).toBe(
+      'page-cache;desc=hit',
+    );
+    for (const url of ['/nobody_cached', '/nobody_cached', '/s/no-such-service']) {
+      expect(await cacheOf(url), url).toBe('page-cache;desc=none');
+    }
+  });
+
+  it('renders at most 60 made-up names a minute for one network, then the plain 404 page', async () => {
+    const ask = (name: string) =>
+      ctx.app.inject({ url: `/${name}`, remoteAddress: '198.51.100.23' });
+    for (let i = 0; i < 60; i += 1) {
+      const response = await ask(`ghost_${i}`);
+      expect(response.statusCode).toBe(404);
+      expect(parsePage(response).querySelector('h1')?.textContent).toBe('Profile not found');
+    }
+    const over = await ask('ghost_60');
+    expect(over.statusCode).toBe(404);
+    expect(parsePage(over).querySelector('h1')?.textContent).toBe('Page not found');
+    expect(over.headers['server-timing']).not.toBe('page-cache;desc=none');
+    // Another network still gets the named page.
+    const other = await ctx.app.inject({ url: '/ghost_61', remoteAddress: '198.51.101.23' });
+    expect(parsePage(other).querySelector('h1')?.textContent).toBe('Profile not found');
+  });
 });

@@ -18,6 +18,12 @@ interface ManifestEntry {
   dynamicImports?: string[];
 }
 
+/** A page as served: `hit` when it came from the cache (the `Server-Timing` header says so). */
+export interface ServedPage {
+  readonly page: RenderedPage;
+  readonly cache: 'hit' | 'miss' | 'none';
+}
+
 export interface PageRenderer {
   /**
    * The page for `input`, rendered once per distinct content: `key` must change whenever the data
@@ -29,7 +35,7 @@ export interface PageRenderer {
     status: number,
     input: RenderInput,
     options?: { cached: boolean },
-  ): Promise<RenderedPage>;
+  ): Promise<ServedPage>;
 }
 
 /**
@@ -132,18 +138,18 @@ export async function loadPageRenderer(
   }
 
   return {
-    page(dataKey, status, input, { cached } = { cached: true }) {
+    async page(dataKey, status, input, { cached } = { cached: true }) {
       const key = `${build}:${status}:${dataKey}`;
-      if (!cached) return renderPage(key, status, input, false);
+      if (!cached) return { page: await renderPage(key, status, input, false), cache: 'none' };
       const found = cache.get(key);
-      if (found) return Promise.resolve(found);
+      if (found) return { page: found, cache: 'hit' };
       // Concurrent requests for a page not yet rendered share one render.
       let pending = inFlight.get(key);
       if (!pending) {
         pending = renderPage(key, status, input, true).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return pending;
+      return { page: await pending, cache: 'miss' };
     },
   };
 }

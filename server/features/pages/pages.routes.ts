@@ -7,6 +7,7 @@ import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
+import { ipKey } from '../../plugins/rate-limiter.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
 import { createViewRecorder } from '../account/stats.service.ts';
@@ -17,8 +18,11 @@ import {
   profileImageVersion,
 } from '../share-images/share-images.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
-import type { PageRenderer } from './page-renderer.ts';
-import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
+import type { PageRenderer, ServedPage } from './page-renderer.ts';
+import { encodedBody, preferredEncoding } from './rendered-pages.ts';
+
+/** Name-specific 404 pages one network may have rendered a minute (decision 091). */
+const NAMED_NOT_FOUND_PER_MINUTE = 60;
 
 /** The screens rendered in the browser only (spec §2): sent as the app's shell. */
 const BROWSER_SCREENS = [
@@ -51,12 +55,13 @@ function offerSignedInHint(
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: RenderedPage,
+  { page, cache }: ServedPage,
   config: AppDeps['config'],
 ) {
   const needsHint = offerSignedInHint(request, reply, config);
   reply
     .status(page.status)
+    .header('server-timing', `page-cache;desc=${cache}`)
     .header('cache-control', needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE)
     .header('etag', page.etag)
     .header('vary', 'Accept-Encoding')
@@ -75,7 +80,7 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, config, discovery }: AppDeps,
+  { db, config, discovery, limiter }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
@@ -110,6 +115,27 @@ export async function pagesRoutes(
       ? render(request, reply, 404, 'not-found', { kind: 'not-found' })
       : sendNotFound(reply);
 
+  /**
+   * A 404 that names what was asked for ('Profile not found' and the name's own head and data),
+   * rendered for this request only: a made-up name must not take a cache entry. It costs a render
+   * (about 3 ms), so each network has NAMED_NOT_FOUND_PER_MINUTE; past it, the plain 404 page,
+   * which is cached once (decision 091).
+   */
+  async function namedNotFound(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    page: PageData,
+  ) {
+    const { allowed } = await limiter.hit(
+      `named-404:${ipKey(request.ip)}`,
+      Math.round(NAMED_NOT_FOUND_PER_MINUTE * config.rateLimitScale),
+      60_000,
+    );
+    if (!allowed) return notFound(request, reply);
+    return render(request, reply, 404, key, page, { cached: false });
+  }
+
   async function profilePage(request: FastifyRequest, reply: FastifyReply, codeId?: string) {
     const { username } = request.params as { username: string };
     // `/api`, `/assets/…` and the other reserved words are nobody's profile (decision 091).
@@ -126,15 +152,10 @@ export async function pagesRoutes(
       if (current !== undefined) {
         return sendMoved(reply, `/${current}${codeId ? `/${codeId.toLowerCase()}` : ''}`);
       }
-      // Rendered for this request only: a made-up name must not take a cache entry.
-      return render(
-        request,
-        reply,
-        404,
-        `profile-not-found:${lower}`,
-        { kind: 'profile-not-found', username: lower },
-        { cached: false },
-      );
+      return namedNotFound(request, reply, `profile-not-found:${lower}`, {
+        kind: 'profile-not-found',
+        username: lower,
+      });
     }
     if (!codeId) {
       // A view of the profile page (decision 080). Counted here, where every browser visit
@@ -216,14 +237,10 @@ export async function pagesRoutes(
     }
     const listing = await discovery.listing(id);
     if (!listing) {
-      return render(
-        request,
-        reply,
-        404,
-        `service-not-found:${id}`,
-        { kind: 'service-not-found', serviceId: id },
-        { cached: false },
-      );
+      return namedNotFound(request, reply, `service-not-found:${id}`, {
+        kind: 'service-not-found',
+        serviceId: id,
+      });
     }
     const rotation = discovery.nextRotation(listing, country);
     const codes = discovery.page(listing, country, rotation);

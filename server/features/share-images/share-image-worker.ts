@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { LRUCache } from 'lru-cache';
 import { brandSvg } from '../logos/brand-icons.ts';
 import {
@@ -26,6 +27,10 @@ export type ImageDrawing =
     };
 
 const LOGO_PX = 160;
+
+// The lowest priority, for this thread only (Linux keeps a nice value per thread): when the cores
+// are busy, pages go first and an image waits (decision 091).
+os.setPriority(19);
 
 /** Each service's logo as a PNG data URI ('' when it has no bundled logo); a few KB each. */
 const logoUris = new LRUCache<string, string>({
