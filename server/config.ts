@@ -69,6 +69,8 @@ const envSchema = z.object({
   SHARE_IMAGE_CACHE_MB: mebibytes.default(32),
   /** Service listings, their rotations and first pages kept per instance. */
   LISTING_CACHE_MB: mebibytes.default(32),
+  /** Logos fetched from services' sites, kept in the database (about 2,000 at the default). */
+  LOGO_CACHE_MB: mebibytes.default(170),
 });
 
 export type DatabaseConfig =
@@ -105,7 +107,12 @@ export interface Config {
   /** Days raw click and view events are kept (EVENT_RETENTION_DAYS, decision 080). */
   readonly eventRetentionDays: number;
   /** Byte budgets of the in-memory caches (decision 091). */
-  readonly cacheBytes: Readonly<{ pages: number; shareImages: number; listings: number }>;
+  readonly cacheBytes: Readonly<{
+    pages: number;
+    shareImages: number;
+    listings: number;
+    logos: number;
+  }>;
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -212,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pages: e.PAGE_CACHE_MB * MIB,
       shareImages: e.SHARE_IMAGE_CACHE_MB * MIB,
       listings: e.LISTING_CACHE_MB * MIB,
+      logos: e.LOGO_CACHE_MB * MIB,
     }),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
