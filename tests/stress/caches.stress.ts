@@ -91,7 +91,7 @@ for (const kind of testDatabaseKinds()) {
       // A warm-up of the same traffic: code compiled, allocator and V8's heap at their working
       // size (it keeps ~170 MB committed for ~40 MB live, and takes a few thousand requests to
       // settle there).
-      expect(await load(3000, 8, madeUp)).toEqual({ 404: 3000 });
+      expect(await load(4000, 8, madeUp)).toEqual({ 404: 4000 });
       const before = rssBytes(server);
       expect(await load(2000, 8, madeUp)).toEqual({ 404: 2000 });
       const grown = rssBytes(server) - before;
