@@ -105,6 +105,8 @@ export async function startProductionServer(
       REDIS_URL: '',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
+      // The 1,000 hot profiles, ~95 KB each with their compressed copies, must fit (decision 041).
+      PAGE_CACHE_MB: '128',
       ...database,
     },
     port,

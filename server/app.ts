@@ -94,7 +94,8 @@ export async function buildApp(
     db: database.db,
     limiter,
     mailer,
-    discovery: new DiscoveryService(database.db, undefined, {
+    discovery: new DiscoveryService(database.db, {
+      cacheBytes: config.cacheBytes.listings,
       probationDays: config.listingProbationDays,
     }),
   };

@@ -149,6 +149,30 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds every cache by bytes: 64, 32, 32 and 170 MiB by default, each its own setting', () => {
+    const MIB = 1024 * 1024;
+    expect(loadConfig({}).cacheBytes).toEqual({
+      pages: 64 * MIB,
+      shareImages: 32 * MIB,
+      listings: 32 * MIB,
+      logos: 170 * MIB,
+    });
+    const set = loadConfig({
+      PAGE_CACHE_MB: '8',
+      SHARE_IMAGE_CACHE_MB: '4',
+      LISTING_CACHE_MB: '2',
+      LOGO_CACHE_MB: '1',
+    });
+    expect(set.cacheBytes).toEqual({
+      pages: 8 * MIB,
+      shareImages: 4 * MIB,
+      listings: 2 * MIB,
+      logos: MIB,
+    });
+    expect(() => loadConfig({ PAGE_CACHE_MB: '0' })).toThrow(/^Invalid environment: PAGE_CACHE_MB/);
+    expect(() => loadConfig({ LISTING_CACHE_MB: 'lots' })).toThrow(/LISTING_CACHE_MB/);
+  });
+
   it('keeps both test switches outside production (tests and stress runs use them)', () => {
     for (const NODE_ENV of ['development', 'test']) {
       const config = loadConfig({

@@ -9,6 +9,8 @@ export const REQUIRED_IN_PRODUCTION = [
   'MAIL_FROM',
 ] as const;
 
+const MIB = 1024 * 1024;
+
 const DEV_SESSION_SECRET = 'refstash-development-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
@@ -20,6 +22,9 @@ const flag = z
 
 /** A timeout in milliseconds: 0 (Node's "never") is refused, so a slow client is always cut off. */
 const milliseconds = z.coerce.number().int().positive();
+
+/** A cache's byte budget in MiB (decision 091): 1 at least, so no cache is switched off by accident. */
+const mebibytes = z.coerce.number().int().min(1).max(65_536);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,6 +71,14 @@ const envSchema = z.object({
     .int()
     .min(65_536)
     .default(4 * 1024 * 1024),
+  /** Rendered public pages kept per instance, with their brotli and gzip copies. */
+  PAGE_CACHE_MB: mebibytes.default(64),
+  /** Rendered share images (PNG) kept per instance. */
+  SHARE_IMAGE_CACHE_MB: mebibytes.default(32),
+  /** Service listings, their rotations and first pages kept per instance. */
+  LISTING_CACHE_MB: mebibytes.default(32),
+  /** Logos fetched from services' sites, kept in the database (about 2,000 at the default). */
+  LOGO_CACHE_MB: mebibytes.default(170),
 });
 
 export type DatabaseConfig =
@@ -105,6 +118,13 @@ export interface Config {
   readonly listingProbationDays: number;
   /** VIEW_DEDUP_BYTES (decision 093). */
   readonly viewDedupBytes: number;
+  /** Byte budgets of the in-memory caches (decision 091). */
+  readonly cacheBytes: Readonly<{
+    pages: number;
+    shareImages: number;
+    listings: number;
+    logos: number;
+  }>;
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -209,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     listingProbationDays: e.LISTING_PROBATION_DAYS,
     viewDedupBytes: e.VIEW_DEDUP_BYTES,
+    cacheBytes: Object.freeze({
+      pages: e.PAGE_CACHE_MB * MIB,
+      shareImages: e.SHARE_IMAGE_CACHE_MB * MIB,
+      listings: e.LISTING_CACHE_MB * MIB,
+      logos: e.LOGO_CACHE_MB * MIB,
+    }),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
 }

@@ -43,8 +43,10 @@ export const errors = {
       `Too many requests. Please try again in ${formatWait(retryAfter)}.`,
       { retryAfter },
     ),
-  unavailable: (message = 'Service temporarily unavailable. Please try again.') =>
-    new AppError(503, ERROR_CODES.unavailable, message),
+  unavailable: (
+    message = 'Service temporarily unavailable. Please try again.',
+    retryAfter?: number,
+  ) => new AppError(503, ERROR_CODES.unavailable, message, { retryAfter }),
   crossOrigin: (message: string) => new AppError(403, ERROR_CODES.csrf, message),
   invalidText: () => new AppError(400, ERROR_CODES.badRequest, 'Invalid characters in the request'),
   payloadTooLarge: () =>

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { LIMITS } from './limits.ts';
+import { isReservedUsername } from './reserved-usernames.ts';
 
 export { AUTH_MESSAGES } from './auth-messages.ts';
+export { isReservedUsername, RESERVED_USERNAMES } from './reserved-usernames.ts';
 
 /**
  * The simple pattern of spec §5 (something@something.something), held to ONE plain mailbox: the
@@ -66,68 +68,6 @@ export const emailLinkVerifySchema = z.object({
   token: z.string().max(200).catch(''),
 });
 export const setUsernameSchema = z.object({ username: usernameSchema });
-
-/**
- * Names that would shadow a route or a served file (`/admin`, `/api`, …), a page the product may
- * add (`/stats`, `/search`, `/s/…` service pages), or read as the site speaking. They are
- * refused as taken. Names shorter than the minimum (`u`, `s`) are listed too, so the list stays
- * right if the minimum ever changes.
- */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'about',
-  'account',
-  'admin',
-  'administrator',
-  'api',
-  'app',
-  'assets',
-  'dashboard',
-  'discover',
-  'explore',
-  'favicon',
-  'feed',
-  'finishsignup',
-  'healthz',
-  'help',
-  'index',
-  'login',
-  'logout',
-  'magic_link',
-  'magiclink',
-  'manifest',
-  'me',
-  'new',
-  'null',
-  'openapi',
-  'privacy',
-  'profile',
-  'refstash',
-  'robots',
-  'root',
-  's',
-  'search',
-  'services',
-  'settings',
-  'signin',
-  'signout',
-  'signup',
-  'sitemap',
-  'sitemaps',
-  'static',
-  'stats',
-  'support',
-  'system',
-  'terms',
-  'u',
-  'undefined',
-  'usernames',
-  'www',
-]);
-
-/** True when the name (any case) is reserved. */
-export function isReservedUsername(name: string): boolean {
-  return RESERVED_USERNAMES.has(name.toLowerCase());
-}
 
 export const FALLBACK_USERNAME = 'user';
 

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.ts';
+import { isReservedUsername } from './reserved-usernames.ts';
 
 /**
  * What a public page's path segments may look like, checked the same way by the server (which
@@ -13,9 +14,12 @@ const POSSIBLE_SERVICE_ID = new RegExp(
 );
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** True when the text could be someone's username (any case). */
+/**
+ * True when the text could be someone's username (any case). A reserved word (`api`, `assets`,
+ * `admin`, …) never is: those paths never reach a profile (decision 091).
+ */
 export function isPossibleUsername(text: string): boolean {
-  return POSSIBLE_USERNAME.test(text);
+  return POSSIBLE_USERNAME.test(text) && !isReservedUsername(text);
 }
 
 /**

@@ -15,7 +15,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * the browser. Without a build (API tests) every page path answers a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { webDistDir, ssrDistDir, env } = deps.config;
+  const { webDistDir, ssrDistDir, env, cacheBytes } = deps.config;
   const hasBuild = fs.existsSync(path.join(webDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -35,7 +35,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       },
     });
   }
-  const renderer = hasBuild ? await loadPageRenderer(webDistDir, ssrDistDir, env) : undefined;
+  const renderer = hasBuild
+    ? await loadPageRenderer(webDistDir, ssrDistDir, env, cacheBytes.pages)
+    : undefined;
   if (renderer) {
     await pagesRoutes(app, deps, renderer);
     return;
@@ -73,10 +75,18 @@ export function isPageRequest(request: FastifyRequest): boolean {
     (request.method === 'GET' || request.method === 'HEAD') &&
     !pathname.startsWith('/api/') &&
     pathname !== '/api' &&
-    !pathname.startsWith('/assets/')
+    !pathname.startsWith('/assets/') &&
+    pathname !== '/assets'
   );
 }
 
+/**
+ * The JSON 404 of everything that is not a page: an unknown API path, a missing asset. Not kept
+ * by any cache: a deploy may add the file a moment later (decision 091).
+ */
 export function sendNotFound(reply: FastifyReply) {
-  return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({ error: { code: ERROR_CODES.notFound, message: 'Not found' } });
 }

@@ -115,6 +115,15 @@ describeE2e(
       const missing = await page.goto(e2e.url('/some/unknown/page'));
       expect(missing?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      // A made-up code id under a real profile: one page per profile without its codes, which
+      // hydrates to the same view (decision 091).
+      const messages = recordConsole(page);
+      const madeUp = await page.goto(e2e.url('/twenty/0190c5b2-0000-7000-8000-0000000000ee'));
+      expect(madeUp?.status()).toBe(404);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+      expect(messages.filter((message) => !message.includes('404'))).toEqual([]);
     });
 
     it('the dashboard shows a QR code of the profile URL and downloads it as PNG and SVG', async () => {

@@ -74,7 +74,9 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
       database: ctx.database,
       db: ctx.database.db,
       limiter: createMemoryRateLimiter(),
-      discovery: new DiscoveryService(ctx.database.db),
+      discovery: new DiscoveryService(ctx.database.db, {
+        cacheBytes: ctx.config.cacheBytes.listings,
+      }),
       mailer: ctx.app.deps.mailer,
     };
     await crawlersRoutes(app, deps, { maxUrls: 3 });

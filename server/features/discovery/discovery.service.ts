@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   DISCOVERY_MESSAGES,
   type ServiceCodeDto,
@@ -58,43 +59,68 @@ export function isReported(yesNetworks: number, noNetworks: number): boolean {
 interface Cached {
   key: string;
   listing: ServiceListing;
+  /** Its JSON's length: the heap holds about 1.4 bytes per JSON byte (decision 091). */
+  bytes: number;
 }
 
-/** One listing's order for one epoch and country filter, and its first pages as sent. */
+/** One listing's order for one epoch and country filter. */
 export interface Order {
+  /** Names the listing, epoch and filter: the first pages of this order are kept under it. */
+  readonly key: string;
   readonly shuffled: Shuffled<ServiceCodeDto>;
-  /** The first page's JSON bytes by slot: at most 20 per epoch (decision 070). */
-  readonly firstPages: Map<number, Buffer>;
 }
 
-/** Orders kept per listing: the current epoch's, for a few country filters and old cursors. */
-const ORDERS_PER_LISTING = 32;
+/**
+ * The byte budget, shared: listings take half, their orders (arrays of references, 8 bytes a code
+ * at most) and their first pages as sent (JSON bytes, at most 20 per epoch) a quarter each.
+ */
+function listingCaches(cacheBytes: number) {
+  return {
+    listings: new LRUCache<string, Cached>({
+      maxSize: Math.floor(cacheBytes / 2),
+      sizeCalculation: (cached) => 2 * cached.bytes,
+    }),
+    orders: new LRUCache<string, Order>({
+      maxSize: Math.floor(cacheBytes / 4),
+      sizeCalculation: (order) =>
+        256 + 8 * (order.shuffled.good.length + order.shuffled.reported.length),
+    }),
+    firstPages: new LRUCache<string, Buffer>({
+      maxSize: Math.floor(cacheBytes / 4),
+      sizeCalculation: (json, key) => json.length + key.length,
+    }),
+  };
+}
 
 /**
  * Service pages and "Did it work?" (decision 070). Each instance keeps each service's listing
  * keyed by `services.listing_rev` (bumped by triggers on every change that may alter it), the
  * service's name and domain, and the UTC day (expiry and the 90-day window move with it): a
- * request costs one primary-key lookup when nothing changed, and is never stale.
+ * request costs one primary-key lookup when nothing changed, and is never stale. Listings, orders
+ * and first pages are kept within `cacheBytes`, least recently used first out (decision 091); an
+ * unknown service id keeps nothing.
  */
 export class DiscoveryService {
   readonly #db: Kysely<DB>;
   readonly #now: () => Date;
-  readonly #listings = new Map<string, Cached>();
-  readonly #inFlight = new Map<string, Promise<ServiceListing>>();
+  readonly #cache: ReturnType<typeof listingCaches>;
+  readonly #inFlight = new Map<string, Promise<Cached>>();
   readonly #counter = new RotationCounter();
-  /** Dropped with their listing: a new revision is a new listing object. */
-  readonly #orders = new WeakMap<ServiceListing, Map<string, Order>>();
   #directory: { key: string; value: ServiceDirectoryDto } | undefined;
 
   readonly #probationDays: number;
 
   constructor(
     db: Kysely<DB>,
-    now: () => Date = () => new Date(),
-    { probationDays = 0 }: { probationDays?: number } = {},
+    {
+      cacheBytes,
+      now = () => new Date(),
+      probationDays = 0,
+    }: { cacheBytes: number; now?: () => Date; probationDays?: number },
   ) {
     this.#db = db;
     this.#now = now;
+    this.#cache = listingCaches(cacheBytes);
     this.#probationDays = probationDays;
   }
 
@@ -105,26 +131,28 @@ export class DiscoveryService {
     const now = this.#now();
     const today = utcDay(now);
     const key = `${service.listing_rev}\n${service.name}\n${service.domain}\n${today}`;
-    const cached = this.#listings.get(serviceId);
+    const cached = this.#cache.listings.get(serviceId);
     if (cached?.key === key) return cached.listing;
     const flightKey = `${serviceId}\n${key}`;
     let pending = this.#inFlight.get(flightKey);
     if (!pending) {
       pending = this.#load(service, today, now)
-        .then((listing) => {
-          this.#listings.delete(serviceId);
-          this.#listings.set(serviceId, { key, listing });
-          while (this.#listings.size > 1000)
-            this.#listings.delete(this.#listings.keys().next().value!);
-          return listing;
+        .then(({ listing, bytes }) => {
+          const loaded = { key, listing, bytes };
+          this.#cache.listings.set(serviceId, loaded);
+          return loaded;
         })
         .finally(() => this.#inFlight.delete(flightKey));
       this.#inFlight.set(flightKey, pending);
     }
-    return pending;
+    return (await pending).listing;
   }
 
-  async #load(service: ListingServiceRow, today: string, now: Date): Promise<ServiceListing> {
+  async #load(
+    service: ListingServiceRow,
+    today: string,
+    now: Date,
+  ): Promise<{ listing: ServiceListing; bytes: number }> {
     const [rows, votes] = await Promise.all([
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
@@ -159,7 +187,11 @@ export class DiscoveryService {
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));
     const svc = { id: service.id, name: service.name, domain: service.domain };
-    return { service: svc, codes, version: contentVersion(JSON.stringify([svc, codes])) };
+    const json = JSON.stringify([svc, codes]);
+    return {
+      listing: { service: svc, codes, version: contentVersion(json) },
+      bytes: json.length,
+    };
   }
 
   /**
@@ -171,18 +203,12 @@ export class DiscoveryService {
     country: string | undefined,
     epoch = epochOf(this.#now().getTime()),
   ): Order {
-    let orders = this.#orders.get(listing);
-    if (!orders) {
-      orders = new Map();
-      this.#orders.set(listing, orders);
-    }
-    const key = `${epoch}\n${country ?? ''}`;
-    let order = orders.get(key);
+    const key = `${listing.service.id}\n${listing.version}\n${epoch}\n${country ?? ''}`;
+    let order = this.#cache.orders.get(key);
     if (!order) {
       const codes = forCountry(listing.codes, country);
-      order = { shuffled: shuffle(codes, listing.service.id, epoch), firstPages: new Map() };
-      orders.set(key, order);
-      if (orders.size > ORDERS_PER_LISTING) orders.delete(orders.keys().next().value!);
+      order = { key, shuffled: shuffle(codes, listing.service.id, epoch) };
+      this.#cache.orders.set(key, order);
     }
     return order;
   }
@@ -217,11 +243,11 @@ export class DiscoveryService {
    * pages, and sending kept bytes spares encoding ~6 KB of text on every view.
    */
   firstPageJson(listing: ServiceListing, country: string | undefined, rotation: Rotation): Buffer {
-    const { firstPages } = this.order(listing, country, rotation.epoch);
-    let json = firstPages.get(rotation.slot);
+    const key = `${this.order(listing, country, rotation.epoch).key}\n${rotation.slot}`;
+    let json = this.#cache.firstPages.get(key);
     if (json === undefined) {
       json = Buffer.from(JSON.stringify(this.page(listing, country, rotation)));
-      firstPages.set(rotation.slot, json);
+      this.#cache.firstPages.set(key, json);
     }
     return json;
   }

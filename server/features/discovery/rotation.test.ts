@@ -20,8 +20,14 @@ function listing(n: number, reportedEvery = 0): ServiceListing {
     worked: 0,
     reported: reportedEvery > 0 && i % reportedEvery === 0,
   }));
-  return { service: { id: 'uber', name: 'Uber', domain: 'uber.com' }, codes, version: 'v1' };
+  return {
+    service: { id: 'uber', name: 'Uber', domain: 'uber.com' },
+    codes,
+    version: `v${n}.${reportedEvery}`,
+  };
 }
+
+const MIB_32 = 32 * 1024 * 1024;
 
 const forCountry = (codes: readonly ServiceCodeDto[], country?: string) =>
   country ? codes.filter((c) => c.countries === null || c.countries.includes(country)) : codes;
@@ -31,7 +37,10 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   // loop per request, which capped a 1,000-code service page at a few hundred views a second.
   it('shuffles a listing once per epoch and country, not once per view', () => {
     let now = new Date('2026-11-23T12:00:00Z');
-    const discovery = new DiscoveryService(undefined as never, () => now);
+    const discovery = new DiscoveryService(undefined as never, {
+      cacheBytes: MIB_32,
+      now: () => now,
+    });
     const big = listing(1000, 7);
     const order = discovery.order(big, undefined);
     for (let view = 0; view < 50; view += 1) {
@@ -45,7 +54,7 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   });
 
   it('serves every page of every slot exactly as the full rotation orders it', () => {
-    const discovery = new DiscoveryService(undefined as never);
+    const discovery = new DiscoveryService(undefined as never, { cacheBytes: MIB_32 });
     for (const [n, reportedEvery] of [
       [1000, 7],
       [25, 4],
@@ -69,7 +78,7 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   });
 
   it('answers the first page as JSON bytes equal to the schema-checked object', () => {
-    const discovery = new DiscoveryService(undefined as never);
+    const discovery = new DiscoveryService(undefined as never, { cacheBytes: MIB_32 });
     const big = listing(1000, 7);
     for (let view = 0; view < 25; view += 1) {
       const rotation = discovery.nextRotation(big, 'US');

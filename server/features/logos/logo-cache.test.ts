@@ -8,7 +8,7 @@ import {
   testDatabaseKinds,
 } from '../../test-support/test-app.ts';
 import { startLogoCachePurge } from './logo-cache-purge.ts';
-import { purgeExpiredLogos, saveLogo } from './logos.repository.ts';
+import { logoRowsWithin, purgeExpiredLogos, saveLogo } from './logos.repository.ts';
 
 const HOUR = 60 * 60_000;
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
@@ -59,7 +59,7 @@ describeEachDatabase('the logo cache stays bounded', (ctx) => {
       .insertInto('logos')
       .values([row('service:old:64', T0 - 48 * HOUR, T0 - HOUR)])
       .execute();
-    await saveLogo(db(), row('service:new:64', T0, T0 + 24 * HOUR), { now: at(T0) });
+    await saveLogo(db(), row('service:new:64', T0, T0 + 24 * HOUR), { now: at(T0), maxRows: 100 });
     expect(await keys()).toEqual(['service:new:64']);
   });
 
@@ -73,7 +73,7 @@ describeEachDatabase('the logo cache stays bounded', (ctx) => {
         .values(full.slice(i, i + 250))
         .execute();
     }
-    await saveLogo(db(), row('service:newest:64', T0, T0 + HOUR), { now: at(T0) });
+    await saveLogo(db(), row('service:newest:64', T0, T0 + HOUR), { now: at(T0), maxRows: 2000 });
     const after = await keys();
     expect(after).toHaveLength(2000);
     expect(after).toContain('service:newest:64');
@@ -81,8 +81,18 @@ describeEachDatabase('the logo cache stays bounded', (ctx) => {
     expect(after).toContain('service:s0001:64');
 
     // Replacing a row that is there does not evict another one.
-    await saveLogo(db(), row('service:newest:64', T0 + 1000, T0 + HOUR), { now: at(T0) });
+    await saveLogo(db(), row('service:newest:64', T0 + 1000, T0 + HOUR), {
+      now: at(T0),
+      maxRows: 2000,
+    });
     expect(await keys()).toEqual(after);
+  });
+
+  it('holds as many rows as LOGO_CACHE_MB holds at 64 KB of PNG (in base64) each', () => {
+    // 170 MiB by default: 2,016 logos of at most 65,536 bytes, 87,382 in base64, 1 KB of fields.
+    expect(logoRowsWithin(170 * 1024 * 1024)).toBe(2016);
+    expect(logoRowsWithin(1024 * 1024)).toBe(11);
+    expect(logoRowsWithin(1)).toBe(1);
   });
 
   it('evicts down to a smaller bound given to it', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, LogoRow } from '../../db/schema.ts';
+import { MAX_STORED_LOGO_BYTES } from './png-logo.ts';
 
 const COLUMNS = [
   'cache_key',
@@ -12,8 +13,16 @@ const COLUMNS = [
   'expires_at',
 ] as const;
 
-/** The most rows the logo cache holds; a write to a full cache evicts the oldest (finding 2). */
-export const MAX_CACHED_LOGOS = 2000;
+/** A stored logo's most bytes: its PNG in base64, and the row's other fields. */
+const LOGO_ROW_BYTES = Math.ceil((MAX_STORED_LOGO_BYTES * 4) / 3) + 1024;
+
+/**
+ * The rows a byte budget (LOGO_CACHE_MB) holds; a write to a full cache evicts the oldest
+ * (finding 2, decisions 032 and 091).
+ */
+export function logoRowsWithin(bytes: number): number {
+  return Math.max(1, Math.floor(bytes / LOGO_ROW_BYTES));
+}
 
 /** The cached row for a key, if it has not expired. */
 export async function findFreshLogo(
@@ -60,8 +69,8 @@ export async function evictOldestLogos(db: Kysely<DB>, maxRows: number): Promise
 export interface SaveLogoOptions {
   /** The clock expired rows are purged by (ISO 8601). */
   now: string;
-  /** The bound of the whole cache (MAX_CACHED_LOGOS unless a test asks for less). */
-  maxRows?: number;
+  /** The bound of the whole cache (logoRowsWithin the budget). */
+  maxRows: number;
 }
 
 /**
@@ -73,7 +82,7 @@ export interface SaveLogoOptions {
 export async function saveLogo(
   db: Kysely<DB>,
   row: LogoRow,
-  { now, maxRows = MAX_CACHED_LOGOS }: SaveLogoOptions,
+  { now, maxRows }: SaveLogoOptions,
 ): Promise<void> {
   await db
     .insertInto('logos')

@@ -9,7 +9,7 @@ import { countHit, type RateRule } from '../../plugins/route-rules.ts';
 import { findService } from '../services/services.repository.ts';
 import { startLogoCachePurge } from './logo-cache-purge.ts';
 import { logoImage } from './logo-image.ts';
-import { purgeExpiredLogos } from './logos.repository.ts';
+import { logoRowsWithin, purgeExpiredLogos } from './logos.repository.ts';
 import { primaryLookup, type SecondaryDeps, secondaryLookup } from './logos.service.ts';
 
 const size = z.coerce.number().int().min(16).max(1024).default(DEFAULT_LOGO_SIZE);
@@ -81,6 +81,7 @@ export async function logosRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     allowLoopback: config.logoFetchAllowLoopback,
     ca: config.logoFetchCa,
     timeoutMs: config.logoFetchTimeoutMs,
+    maxRows: logoRowsWithin(config.cacheBytes.logos),
     // Counted only when the answer needs the network: cached answers are free. Per IP first: an
     // address over its own limit does not use up everyone's budget.
     beforeNetworkFetch: async () => {

@@ -81,6 +81,8 @@ export interface SecondaryDeps {
   ca?: string | undefined;
   /** The budget of one site's fetch, both icons together (3 s unless configured shorter). */
   timeoutMs: number;
+  /** The most rows the cache keeps (LOGO_CACHE_MB). */
+  maxRows: number;
   /** Called once before a network fetch: the route's rate limits (per IP and in all). */
   beforeNetworkFetch: () => Promise<void>;
 }
@@ -139,7 +141,7 @@ async function fetchAndCache(deps: SecondaryDeps, domain: string, query: LogoQue
       expires_at: new Date(now + FAILURE_TTL_MS).toISOString(),
     };
   }
-  await saveLogo(deps.db, row, { now: new Date(now).toISOString() });
+  await saveLogo(deps.db, row, { now: new Date(now).toISOString(), maxRows: deps.maxRows });
   return row;
 }
 

@@ -2,15 +2,13 @@ import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import type { RenderInput, RenderPage } from '../../../shared/page-render.ts';
 import { type DocumentTemplate, parseTemplate, renderDocument } from './html-document.ts';
-import { PageCache, type RenderedPage, renderedPage } from './rendered-pages.ts';
+import { encodedBody, pageBytes, type RenderedPage, renderedPage } from './rendered-pages.ts';
 
 /** The id of the page-state script; web/lib/page-state.ts reads the same id. */
 const PAGE_STATE_ID = 'page-state';
-
-/** How many rendered pages each instance keeps (a page is ~10 KB, plus its compressed forms). */
-const CACHE_CAPACITY = 2000;
 
 interface ManifestEntry {
   file: string;
@@ -20,12 +18,24 @@ interface ManifestEntry {
   dynamicImports?: string[];
 }
 
+/** A page as served: `hit` when it came from the cache (the `Server-Timing` header says so). */
+export interface ServedPage {
+  readonly page: RenderedPage;
+  readonly cache: 'hit' | 'miss' | 'none';
+}
+
 export interface PageRenderer {
   /**
    * The page for `input`, rendered once per distinct content: `key` must change whenever the data
-   * the page shows changes (the caller derives it from the data itself).
+   * the page shows changes (the caller derives it from the data itself). A page that names
+   * something that does not exist is not `cached`: a made-up name must never take memory.
    */
-  page(key: string, status: number, input: RenderInput): Promise<RenderedPage>;
+  page(
+    key: string,
+    status: number,
+    input: RenderInput,
+    options?: { cached: boolean },
+  ): Promise<ServedPage>;
 }
 
 /**
@@ -91,6 +101,7 @@ export async function loadPageRenderer(
   webDistDir: string,
   ssrDistDir: string,
   env: string,
+  cacheBytes: number,
 ): Promise<PageRenderer | undefined> {
   const indexPath = path.join(webDistDir, 'index.html');
   const entryPath = path.join(ssrDistDir, 'entry-server.js');
@@ -106,29 +117,39 @@ export async function loadPageRenderer(
   const modules = pageModules(manifest);
   // A new build renders differently: its pages must not be served from the old build's keys.
   const build = hash('sha1', indexHtml, 'base64url');
-  const cache = new PageCache(CACHE_CAPACITY);
+  // Least recently used first out, by bytes (decision 091). A page is kept with both compressed
+  // copies, made when it is rendered, so its size is known when it is stored.
+  const cache = new LRUCache<string, RenderedPage>({
+    maxSize: cacheBytes,
+    sizeCalculation: pageBytes,
+  });
   const inFlight = new Map<string, Promise<RenderedPage>>();
 
-  async function renderPage(key: string, status: number, input: RenderInput) {
+  async function renderPage(key: string, status: number, input: RenderInput, cached: boolean) {
     const output = await render(input);
     const html = renderDocument(template, output, modules[input.page.kind] ?? '', PAGE_STATE_ID);
     const page = renderedPage(status, key, html);
-    cache.set(key, page);
+    if (cached) {
+      encodedBody(page, 'br');
+      encodedBody(page, 'gzip');
+      cache.set(key, page);
+    }
     return page;
   }
 
   return {
-    page(dataKey, status, input) {
+    async page(dataKey, status, input, { cached } = { cached: true }) {
       const key = `${build}:${status}:${dataKey}`;
-      const cached = cache.get(key);
-      if (cached) return Promise.resolve(cached);
+      if (!cached) return { page: await renderPage(key, status, input, false), cache: 'none' };
+      const found = cache.get(key);
+      if (found) return { page: found, cache: 'hit' };
       // Concurrent requests for a page not yet rendered share one render.
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = renderPage(key, status, input).finally(() => inFlight.delete(key));
+        pending = renderPage(key, status, input, true).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return pending;
+      return { page: await pending, cache: 'miss' };
     },
   };
 }

@@ -8,15 +8,22 @@ import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
+import { ipKey } from '../../plugins/rate-limiter.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
 import { createViewRecorder } from '../account/profile-views.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
+import {
+  LANDING_IMAGE_VERSION,
+  profileImageVersion,
+} from '../share-images/share-images.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
-import type { PageRenderer } from './page-renderer.ts';
-import { encodedBody, preferredEncoding, type RenderedPage } from './rendered-pages.ts';
+import type { PageRenderer, ServedPage } from './page-renderer.ts';
+import { encodedBody, preferredEncoding } from './rendered-pages.ts';
+
+/** Name-specific 404 pages one network may have rendered a minute (decision 091). */
+const NAMED_NOT_FOUND_PER_MINUTE = 60;
 
 /** The screens rendered in the browser only (spec §2): sent as the app's shell. */
 const BROWSER_SCREENS = [
@@ -49,12 +56,13 @@ function offerSignedInHint(
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: RenderedPage,
+  { page, cache }: ServedPage,
   config: AppDeps['config'],
 ) {
   const needsHint = offerSignedInHint(request, reply, config);
   reply
     .status(page.status)
+    .header('server-timing', `page-cache;desc=${cache}`)
     .header('cache-control', needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE)
     .header('etag', page.etag)
     .header('vary', 'Accept-Encoding')
@@ -77,6 +85,7 @@ export async function pagesRoutes(
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
+  const host = new URL(config.appUrl).host;
   const views = createViewRecorder(db, app.log, {
     limiter,
     scale: config.rateLimitScale,
@@ -90,17 +99,51 @@ export async function pagesRoutes(
     status: number,
     key: string,
     page: PageData,
-    imageVersion = '',
-  ) =>
-    renderer
-      .page(key, status, { url: request.url, appUrl: config.appUrl, page, imageVersion })
+    // A function is called only when the page is rendered, not on every request.
+    { imageVersion = '' as string | (() => string), cached = true } = {},
+  ) => {
+    const input = {
+      url: request.url,
+      appUrl: config.appUrl,
+      page,
+      get imageVersion() {
+        return typeof imageVersion === 'string' ? imageVersion : imageVersion();
+      },
+    };
+    return renderer
+      .page(key, status, input, { cached })
       .then((rendered) => sendPage(request, reply, rendered, config));
+  };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    render(request, reply, 404, 'not-found', { kind: 'not-found' });
+    isPageRequest(request)
+      ? render(request, reply, 404, 'not-found', { kind: 'not-found' })
+      : sendNotFound(reply);
+
+  /**
+   * A 404 that names what was asked for ('Profile not found' and the name's own head and data),
+   * rendered for this request only: a made-up name must not take a cache entry. It costs a render
+   * (about 3 ms), so each network has NAMED_NOT_FOUND_PER_MINUTE; past it, the plain 404 page,
+   * which is cached once (decision 091).
+   */
+  async function namedNotFound(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    page: PageData,
+  ) {
+    const { allowed } = await limiter.hit(
+      `named-404:${ipKey(request.ip)}`,
+      Math.round(NAMED_NOT_FOUND_PER_MINUTE * config.rateLimitScale),
+      60_000,
+    );
+    if (!allowed) return notFound(request, reply);
+    return render(request, reply, 404, key, page, { cached: false });
+  }
 
   async function profilePage(request: FastifyRequest, reply: FastifyReply, codeId?: string) {
     const { username } = request.params as { username: string };
+    // `/api`, `/assets/…` and the other reserved words are nobody's profile (decision 091).
     if (!isPossibleUsername(username) || (codeId !== undefined && !isUuid(codeId))) {
       return notFound(request, reply);
     }
@@ -114,7 +157,7 @@ export async function pagesRoutes(
       if (current !== undefined) {
         return sendMoved(reply, `/${current}${codeId ? `/${codeId.toLowerCase()}` : ''}`);
       }
-      return render(request, reply, 404, `profile-not-found:${lower}`, {
+      return namedNotFound(request, reply, `profile-not-found:${lower}`, {
         kind: 'profile-not-found',
         username: lower,
       });
@@ -135,15 +178,22 @@ export async function pagesRoutes(
       });
     }
     const version = contentVersion(row.profile_codes);
+    const imageVersion = () => profileImageVersion(row, host);
+    if (codeId && !row.profile_codes.includes(`"${codeId.toLowerCase()}"`)) {
+      // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
+      return render(request, reply, 404, `code-not-found:${row.username}`, {
+        kind: 'profile',
+        profile: { username: row.username, codes: [] },
+      });
+    }
     const profile = (): ProfileDto => ({
       username: row.username,
       codes: JSON.parse(row.profile_codes),
     });
-    const hasCode = !codeId || row.profile_codes.includes(`"${codeId.toLowerCase()}"`);
     return render(
       request,
       reply,
-      hasCode ? 200 : 404,
+      200,
       `profile:${canonicalPath}:${version}`,
       {
         kind: 'profile',
@@ -151,7 +201,7 @@ export async function pagesRoutes(
           return profile();
         },
       },
-      version,
+      { imageVersion },
     );
   }
 
@@ -169,7 +219,7 @@ export async function pagesRoutes(
       200,
       `landing:${version}`,
       { kind: 'landing', preview },
-      LANDING_IMAGE_VERSION,
+      { imageVersion: LANDING_IMAGE_VERSION },
     );
   });
 
@@ -195,7 +245,7 @@ export async function pagesRoutes(
     }
     const listing = await discovery.listing(id);
     if (!listing) {
-      return render(request, reply, 404, `service-not-found:${id}`, {
+      return namedNotFound(request, reply, `service-not-found:${id}`, {
         kind: 'service-not-found',
         serviceId: id,
       });
@@ -223,7 +273,5 @@ export async function pagesRoutes(
     });
   }
 
-  app.setNotFoundHandler((request, reply) =>
-    isPageRequest(request) ? notFound(request, reply) : sendNotFound(reply),
-  );
+  app.setNotFoundHandler(notFound);
 }

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import { contentEtag } from '../../http-cache.ts';
 
 /** A rendered page, ready to send in any encoding the client accepts. */
@@ -6,7 +7,7 @@ export interface RenderedPage {
   readonly status: number;
   readonly etag: string;
   readonly html: Buffer;
-  /** Compressed once, on the first request that accepts it. */
+  /** Compressed once: when a cached page is rendered, else on the request that accepts it. */
   brotli?: Buffer;
   gzip?: Buffer;
 }
@@ -20,16 +21,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** The best encoding the request accepts: brotli, then gzip (`q=0` refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return 'identity';
+  return negotiate(acceptEncoding.toLowerCase(), ['br', 'gzip']) ?? 'identity';
 }
 
 /**
@@ -40,7 +32,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
  */
 const PAGE_BROTLI_QUALITY = 6;
 
-/** The page's bytes in `encoding`, compressed once (pages are cached) at a level cheap enough to run inline. */
+/** The page's bytes in `encoding`, compressed once at a level cheap enough to run inline. */
 export function encodedBody(page: RenderedPage, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     page.brotli ??= brotliCompressSync(page.html, {
@@ -58,38 +50,7 @@ export function encodedBody(page: RenderedPage, encoding: Encoding): Buffer {
   return page.html;
 }
 
-/**
- * Rendered pages by a key that names their content (the page's path, the data's hash and the
- * build), least recently used evicted first. The key is the content itself, so an entry can never
- * be stale and every instance computes the same key for the same page (decision 060).
- */
-export class PageCache {
-  readonly #entries = new Map<string, RenderedPage>();
-  readonly #capacity: number;
-
-  constructor(capacity: number) {
-    this.#capacity = capacity;
-  }
-
-  get(key: string): RenderedPage | undefined {
-    const page = this.#entries.get(key);
-    if (page) {
-      // Most recently used moves to the end.
-      this.#entries.delete(key);
-      this.#entries.set(key, page);
-    }
-    return page;
-  }
-
-  set(key: string, page: RenderedPage): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
-    while (this.#entries.size > this.#capacity) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
+/** A page's bytes in memory: the HTML and both compressed copies (a cached page holds all three). */
+export function pageBytes(page: RenderedPage): number {
+  return page.html.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 }

@@ -11,9 +11,10 @@ import {
 } from '../../http/route-schemas.ts';
 import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
+import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
-import { landingShareImage, profileShareImage, type ShareImage } from './share-images.service.ts';
+import { createShareImages, type ShareImage } from './share-images.service.ts';
 
 /** Image requests one IP may make per minute: a crawler fetches one per shared link. */
 export const SHARE_IMAGES_LIMIT = {
@@ -47,7 +48,11 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareIma
 
 /** Link-preview images (`og:image`): a profile's, and the landing page's. */
 export async function shareImagesRoutes(app: FastifyInstance, { db, config }: AppDeps) {
-  const host = new URL(config.appUrl).host;
+  const images = createShareImages({
+    host: new URL(config.appUrl).host,
+    cacheBytes: config.cacheBytes.shareImages,
+  });
+  app.addHook('onClose', () => images.close());
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -63,13 +68,13 @@ export async function shareImagesRoutes(app: FastifyInstance, { db, config }: Ap
     },
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
-      const image = await profileShareImage(db, username, host);
-      if (!image) {
+      const row = await findPublicProfile(db, username);
+      if (!row) {
         const current = await currentNameOfHolder(db, username, Date.now());
         if (current === undefined) throw profileNotFound();
         return sendMoved(reply, `/api/share-images/profiles/${current}${queryOf(request.url)}`);
       }
-      return sendImage(request, reply, image, request.query.v);
+      return sendImage(request, reply, await images.profile(row), request.query.v);
     },
   );
 
@@ -83,7 +88,6 @@ export async function shareImagesRoutes(app: FastifyInstance, { db, config }: Ap
         response: imageAnswers,
       },
     },
-    async (request, reply) =>
-      sendImage(request, reply, await landingShareImage(host), request.query.v),
+    async (request, reply) => sendImage(request, reply, await images.landing(), request.query.v),
   );
 }

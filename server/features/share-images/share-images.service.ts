@@ -1,24 +1,22 @@
-import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { Piscina } from 'piscina';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { serviceDisplayName } from '../../../shared/display-name.ts';
 import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
-import type { DB } from '../../db/schema.ts';
+import { errors } from '../../errors.ts';
 import { contentVersion } from '../../http-cache.ts';
-import { brandSvg } from '../logos/brand-icons.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import {
-  type ImageLogo,
-  landingImageLayout,
-  profileImageLayout,
-  TILE_SHADOW,
-} from './share-image-layout.ts';
-import { rasterDataUri, renderPng } from './share-image-renderer.ts';
+import type { PublicProfileRow } from '../profiles/profiles.repository.ts';
+import type { ImageDrawing } from './share-image-worker.ts';
 
 /** The most logos an image shows; more services become a "+N" tile. */
 export const IMAGE_LOGOS = 6;
-/** Rendered images kept per instance (each is well under 300 KB). */
-const CACHE_CAPACITY = 100;
-const LOGO_PX = 160;
+
+/**
+ * Renders waiting for the worker, at most: a burst beyond it answers 503 with Retry-After (a
+ * crawler asks again), so a flood of misses never holds memory or a queue of minutes.
+ */
+const RENDER_QUEUE = 64;
+const RETRY_AFTER_SECONDS = 5;
 
 export interface ShareImage {
   /** Changes whenever the image would: the page's `og:image` URL carries it. */
@@ -26,88 +24,32 @@ export interface ShareImage {
   png: Buffer;
 }
 
-/** Images by the content they show; the least recently used goes first. */
-const images = new Map<string, Promise<Buffer>>();
-/** Each service's logo as a small PNG data URI (null: it has no bundled logo). */
-const logoUris = new Map<string, Promise<string | null>>();
-
-function remember<T>(map: Map<string, T>, key: string, make: () => T, capacity: number): T {
-  const found = map.get(key);
-  if (found !== undefined) {
-    map.delete(key);
-    map.set(key, found);
-    return found;
-  }
-  const made = make();
-  map.set(key, made);
-  while (map.size > capacity) map.delete(map.keys().next().value!);
-  return made;
-}
-
-/** The bundled brand logo of a known service, as a PNG data URI; null for other services. */
-function logoDataUri(serviceId: string): Promise<string | null> {
-  return remember(
-    logoUris,
-    serviceId,
-    async () => {
-      const svg = await brandSvg(serviceId, LOGO_PX, LOGO_PX);
-      if (!svg) return null;
-      return rasterDataUri(svg, LOGO_PX);
-    },
-    500,
-  );
-}
-
-/** TILE_SHADOW drawn once per process, as a PNG data URI. */
-let tileShadow: Promise<string> | undefined;
-function tileShadowUri(): Promise<string> {
-  tileShadow ??= rasterDataUri(TILE_SHADOW.svg, TILE_SHADOW.px);
-  return tileShadow;
-}
-
-async function imageLogos(services: ReadonlyArray<{ id: string; name: string }>) {
-  return Promise.all(
-    services.map(
-      async (service): Promise<ImageLogo> => ({
-        name: service.name,
-        dataUri: await logoDataUri(service.id),
-      }),
-    ),
-  );
-}
-
-function cachedRender(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
-  const pending = remember(images, key, render, CACHE_CAPACITY);
-  // A failed render is not kept.
-  pending.catch(() => images.delete(key));
-  return pending;
-}
-
-/** A profile's share image, or undefined when there is no such profile. */
-export async function profileShareImage(
-  db: Kysely<DB>,
-  username: string,
+/** What a profile's image draws: its name, its number of codes and its first services' logos. */
+export function profileDrawing(
+  row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
   host: string,
-): Promise<ShareImage | undefined> {
-  const row = await findPublicProfile(db, username);
-  if (!row) return undefined;
-  const version = contentVersion(row.profile_codes);
-  const png = await cachedRender(`profile:${row.username}:${version}:${host}`, async () => {
-    const codes = JSON.parse(row.profile_codes) as PublicCodeDto[];
-    const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
-    const shown = services.slice(0, IMAGE_LOGOS).map(([id, name]) => ({ id, name }));
-    return renderPng(
-      profileImageLayout({
-        username: row.username,
-        codeCount: codes.length,
-        logos: await imageLogos(shown),
-        moreServices: services.length - shown.length,
-        footer: `${host}/${row.username}`,
-        tileShadow: await tileShadowUri(),
-      }),
-    );
-  });
-  return { version, png };
+): ImageDrawing {
+  const codes = JSON.parse(row.profile_codes) as PublicCodeDto[];
+  const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
+  const shown = services.slice(0, IMAGE_LOGOS).map(([id, name]) => ({ id, name }));
+  return {
+    kind: 'profile',
+    username: row.username,
+    codeCount: codes.length,
+    services: shown,
+    moreServices: services.length - shown.length,
+    host,
+  };
+}
+
+const drawingVersion = (drawing: ImageDrawing) => contentVersion(JSON.stringify(drawing));
+
+/** The version of a profile's image: an edit it does not show (a reward, a link) keeps it. */
+export function profileImageVersion(
+  row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
+  host: string,
+): string {
+  return drawingVersion(profileDrawing(row, host));
 }
 
 const LANDING_SERVICES = LANDING_LOGO_SERVICES.slice(0, IMAGE_LOGOS).map((id) => ({
@@ -120,12 +62,74 @@ export const LANDING_IMAGE_VERSION = contentVersion(
   `landing:1:${LANDING_SERVICES.map((s) => s.id).join(',')}`,
 );
 
-/** The landing page's share image: the same for everyone, drawn once per instance. */
-export async function landingShareImage(host: string): Promise<ShareImage> {
-  const shown = LANDING_SERVICES;
-  const version = LANDING_IMAGE_VERSION;
-  const png = await cachedRender(`landing:${version}:${host}`, async () =>
-    renderPng(landingImageLayout(await imageLogos(shown), host, await tileShadowUri())),
-  );
-  return { version, png };
+export interface ShareImages {
+  profile(row: Pick<PublicProfileRow, 'username' | 'profile_codes'>): Promise<ShareImage>;
+  landing(): Promise<ShareImage>;
+  close(): Promise<void>;
+}
+
+/**
+ * Share images, drawn in one worker thread and kept by what they draw, least recently used
+ * evicted first within `cacheBytes` (decision 091).
+ */
+export function createShareImages({
+  host,
+  cacheBytes,
+  queue = RENDER_QUEUE,
+}: {
+  host: string;
+  cacheBytes: number;
+  queue?: number;
+}): ShareImages {
+  const pool = new Piscina<ImageDrawing, Uint8Array>({
+    filename: new URL('./share-image-worker.ts', import.meta.url).href,
+    // One thread: the event loop keeps the other core. It starts with the first image and
+    // exits after a minute without one, so an instance that draws none holds no renderer.
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    maxQueue: queue,
+  });
+  const images = new LRUCache<string, Buffer>({
+    maxSize: cacheBytes,
+    sizeCalculation: (png, key) => png.length + key.length,
+  });
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  async function draw(drawing: ImageDrawing): Promise<Buffer> {
+    const key = drawingVersion(drawing);
+    const found = images.get(key);
+    if (found) return found;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = pool
+        .run(drawing)
+        .then(
+          (bytes) => {
+            const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+            images.set(key, png);
+            return png;
+          },
+          (error: Error) => {
+            if (error.message !== 'Task queue is at limit') throw error;
+            throw errors.unavailable(undefined, RETRY_AFTER_SECONDS);
+          },
+        )
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  return {
+    async profile(row) {
+      const drawing = profileDrawing(row, host);
+      return { version: drawingVersion(drawing), png: await draw(drawing) };
+    },
+    async landing() {
+      const png = await draw({ kind: 'landing', services: LANDING_SERVICES, host });
+      return { version: LANDING_IMAGE_VERSION, png };
+    },
+    close: () => pool.destroy(),
+  };
 }

@@ -34,6 +34,22 @@ describeEachDatabase('share images (og:image)', (ctx) => {
     expect(old.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
 
+  it('keeps its URL through an edit it does not show (a reward), so previews are not redrawn', async () => {
+    const user = await ctx.createUser({ username: 'steady' });
+    const code = await addCode(ctx, user, { service: 'uber', code: 'S1', reward: '15' });
+    const before = await imageOf('steady');
+    const edit = await ctx.request({
+      method: 'PATCH',
+      url: `/api/codes/${code.id}`,
+      cookie: user.cookie,
+      body: { reward: '25', link: 'https://uber.com/invite/steady' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = await imageOf('steady');
+    expect(after.path).toBe(before.path);
+    expect(after.response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   it('answers 304 to its ETag, and 404 for an unknown profile', async () => {
     await ctx.createUser({ username: 'etaggy' });
     const { path, response } = await imageOf('etaggy');
