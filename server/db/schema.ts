@@ -97,11 +97,12 @@ export interface CodesTable {
   hidden_action_id: Generated<string | null>;
 }
 
-/** A visitor's "Did it work?" answer (decision 070): one per visitor hash, code and UTC day. */
+/** A "Did it work?" answer (decisions 070, 093): one per network, code and UTC day. */
 export interface VotesTable {
   id: Generated<number>;
   code_id: string;
-  visitor_hash: string;
+  /** The voter's network's keyed hash (`networkHash`); rows before 0091 hold a visitor hash. */
+  network_hash: string;
   /** UTC day, 'YYYY-MM-DD'. */
   day: string;
   /** 1 yes, 0 no. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeFormSchema, codeSchema, codeUpdateSchema } from '../../../shared/code-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody, noContent } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -40,6 +41,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const clickRecorder = createClickRecorder(deps.database);
+  const copyCap = { database: deps.database, limiter: deps.limiter, scale: config.rateLimitScale };
   // Clicks still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => clickRecorder.close());
 
@@ -118,15 +120,17 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       config: { notFound: codeNotFound, rateLimits: [CLICK_LIMIT] },
       schema: {
-        summary: 'Count a copy of a code (anyone; a repeat within 30 minutes is not counted)',
+        summary:
+          'Count a copy of a code (anyone; a repeat within 30 minutes, or past 10 copies of the code from one network in an hour, is not counted)',
         params: codeParams,
         response: answers({ 202: z.object({ counted: z.boolean() }) }),
       },
     },
     async (request, reply) => {
-      const outcome = await recordClick(clickRecorder, {
+      const outcome = await recordClick(clickRecorder, copyCap, {
         codeId: request.params.id,
         ip: request.ip,
+        network: clientNetwork(request),
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
       });

@@ -82,9 +82,11 @@ export interface ServiceVoteRow {
   code_id: string;
   yes: number | string;
   no: number | string;
+  /** How many distinct networks answered 'No'. */
+  no_networks: number | string;
 }
 
-/** Yes and No per listed code of the service since `sinceDay` (index votes(code_id, day, worked)). */
+/** Yes, No and No's networks per listed code of the service since `sinceDay`. */
 export function voteTotalsOfService(
   db: Kysely<DB>,
   serviceId: string,
@@ -102,6 +104,9 @@ export function voteTotalsQuery(db: Kysely<DB>, serviceId: string, sinceDay: str
       'votes.code_id',
       sql<number>`sum(votes.worked)`.as('yes'),
       sql<number>`sum(1 - votes.worked)`.as('no'),
+      sql<number>`count(distinct case when votes.worked = 0 then votes.network_hash end)`.as(
+        'no_networks',
+      ),
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)
@@ -179,12 +184,12 @@ export async function copiedSince(
   return row !== undefined;
 }
 
-/** Stores the vote unless this visitor already answered for this code today; true when stored. */
+/** Stores the vote unless this network already answered for this code today; true when stored. */
 export async function insertVote(
   db: Kysely<DB>,
   vote: {
     codeId: string;
-    visitorHash: string;
+    networkHash: string;
     day: string;
     worked: boolean;
     reason: VoteReason | null;
@@ -195,13 +200,13 @@ export async function insertVote(
     .insertInto('votes')
     .values({
       code_id: vote.codeId,
-      visitor_hash: vote.visitorHash,
+      network_hash: vote.networkHash,
       day: vote.day,
       worked: vote.worked ? 1 : 0,
       reason: vote.worked ? null : vote.reason,
       created_at: vote.createdAt,
     })
-    .onConflict((oc) => oc.columns(['code_id', 'visitor_hash', 'day']).doNothing())
+    .onConflict((oc) => oc.columns(['code_id', 'network_hash', 'day']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -10,6 +10,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
+import { networkHash } from '../../http/client-network.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { parseCountries } from '../codes/codes.presenter.ts';
@@ -44,9 +45,12 @@ export interface ServiceListing {
   readonly version: string;
 }
 
-/** "Reported": at least 3 'No' in 90 days and fewer 'Yes' than 'No' (decision 070). */
-export function isReported(yes: number, no: number): boolean {
-  return no >= LIMITS.reportedNoMin && yes < no;
+/**
+ * "Reported": 'No' from at least 3 distinct networks in 90 days and fewer 'Yes' than 'No'
+ * (decisions 070, 093): one address with many User-Agents is one network.
+ */
+export function isReported(yes: number, no: number, noNetworks: number): boolean {
+  return noNetworks >= LIMITS.reportedNoMin && yes < no;
 }
 
 interface Cached {
@@ -120,14 +124,19 @@ export class DiscoveryService {
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
     ]);
-    const totals = new Map(votes.map((v) => [v.code_id, { yes: Number(v.yes), no: Number(v.no) }]));
+    const totals = new Map(
+      votes.map((v) => [
+        v.code_id,
+        { yes: Number(v.yes), no: Number(v.no), noNetworks: Number(v.no_networks) },
+      ]),
+    );
     const codes: ServiceCodeDto[] = [];
     let owner = '';
     for (const row of rows) {
       // Rows come by owner, newest edit first: the first of each owner is theirs on this page.
       if (row.user_id === owner) continue;
       owner = row.user_id;
-      const { yes, no } = totals.get(row.id) ?? { yes: 0, no: 0 };
+      const { yes, no, noNetworks } = totals.get(row.id) ?? { yes: 0, no: 0, noNetworks: 0 };
       codes.push({
         id: row.id,
         service: row.service,
@@ -141,7 +150,7 @@ export class DiscoveryService {
         countries: parseCountries(row.countries),
         username: row.username,
         worked: yes,
-        reported: isReported(yes, no),
+        reported: isReported(yes, no, noNetworks),
       });
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -264,6 +273,8 @@ export interface VoteInputValues {
   worked: boolean;
   reason: VoteReasonValue | null | undefined;
   ip: string;
+  /** `clientNetwork(request)`. */
+  network: string;
   userAgent: string | undefined;
   secret: string;
   now?: Date;
@@ -272,9 +283,9 @@ export interface VoteInputValues {
 export type VoteOutcome = 'counted' | 'bot' | 'no-copy' | 'repeat';
 
 /**
- * Records "Did it work?" (decision 070). Unknown code → 404. Counted only when the visitor's
- * hash (the click's, decision 021) copied this code today, once per visitor, code and UTC day;
- * bots are answered and not counted.
+ * Records "Did it work?" (decisions 070, 093). Unknown code → 404. Counted only when the
+ * visitor's hash (the click's, decision 021) copied this code today, and once per network, code
+ * and UTC day whatever the User-Agent; bots are answered and not counted.
  */
 export async function recordVote(db: Kysely<DB>, input: VoteInputValues): Promise<VoteOutcome> {
   const codeNotFound = () => errors.notFound('Code not found');
@@ -286,7 +297,7 @@ export async function recordVote(db: Kysely<DB>, input: VoteInputValues): Promis
   try {
     const stored = await insertVote(db, {
       codeId: input.codeId,
-      visitorHash: hash,
+      networkHash: networkHash(input.secret, input.network),
       day: utcDay(now),
       worked: input.worked,
       reason: input.reason ?? null,
