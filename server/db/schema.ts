@@ -55,6 +55,8 @@ export interface ServicesTable {
   created_by: string;
   /** Bumped by triggers whenever the service page's content may change (migration 0070). */
   listing_rev: Generated<number>;
+  /** JSON array of the link hosts admins allow besides the domain (migration 0092, decision 094). */
+  link_hosts: Generated<string>;
 }
 
 export type ServiceRequestStatus = 'pending' | 'approved' | 'rejected';

@@ -7,6 +7,7 @@ import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody, noContent } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { listingContextAt } from '../discovery/listing-eligibility.ts';
 import { createClickRecorder } from './click-recorder.ts';
 import { recordClick } from './clicks.service.ts';
 import { codeNotFound, createCode, deleteCode, listCodes, updateCode } from './codes.service.ts';
@@ -41,6 +42,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const clickRecorder = createClickRecorder(deps.database);
+  const listing = () => listingContextAt(new Date(), config.listingProbationDays);
   const copyCap = { database: deps.database, limiter: deps.limiter, scale: config.rateLimitScale };
   // Clicks still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => clickRecorder.close());
@@ -60,7 +62,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       reply.header('Cache-Control', 'no-store');
-      return { codes: await listCodes(db, user.id) };
+      return { codes: await listCodes(db, user.id, listing()) };
     },
   );
 
@@ -76,7 +78,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (request, reply) => {
       const user = await currentUser(request);
-      const code = await createCode(deps.database, user.id, request.body);
+      const code = await createCode(deps.database, user.id, request.body, listing());
       return reply.status(201).send({ code });
     },
   );
@@ -94,7 +96,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (request) => {
       const user = await currentUser(request);
-      return { code: await updateCode(db, user.id, request.params.id, request.body) };
+      return { code: await updateCode(db, user.id, request.params.id, request.body, listing()) };
     },
   );
 

@@ -7,13 +7,14 @@ export interface ListingServiceRow {
   name: string;
   domain: string;
   listing_rev: number | string;
+  link_hosts: string;
 }
 
 /** The service and its listing revision: the one lookup of a cached service page. */
 export const findListingService = compiledLookup<DB, ListingServiceRow>((db, serviceId) =>
   db
     .selectFrom('services')
-    .select(['id', 'name', 'domain', 'listing_rev'])
+    .select(['id', 'name', 'domain', 'listing_rev', 'link_hosts'])
     .where('id', '=', serviceId),
 );
 
@@ -31,6 +32,7 @@ export interface ListedCodeRow {
   updated_at: string;
   expires_on: string | null;
   countries: string | null;
+  owner_created_at: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
       'codes.updated_at',
       'codes.expires_on',
       'codes.countries',
+      'users.created_at as owner_created_at',
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)
@@ -130,10 +133,16 @@ export interface DirectoryRow {
   id: string;
   name: string;
   domain: string;
-  codes: number | string;
+  link_hosts: string;
+  user_id: string;
+  link: string | null;
+  owner_created_at: string;
 }
 
-/** Services with at least one listed, unexpired code of a public profile, and how many owners. */
+/**
+ * Every listed, unexpired code of a public profile with its service, by service name: the
+ * directory counts owners after the listing rules (decision 094), which need each code's link.
+ */
 export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryRow[]> {
   return db
     .selectFrom('codes')
@@ -143,15 +152,18 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
       'services.id',
       'services.name',
       'services.domain',
-      sql<number>`count(distinct codes.user_id)`.as('codes'),
+      'services.link_hosts',
+      'codes.user_id',
+      'codes.link',
+      'users.created_at as owner_created_at',
     ])
     .where('codes.listed', '=', 1)
     .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
-    .groupBy(['services.id', 'services.name', 'services.domain'])
     .orderBy('services.name')
+    .orderBy('services.id')
     .execute();
 }
 

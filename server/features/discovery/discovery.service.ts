@@ -21,10 +21,12 @@ import {
   directoryRevision,
   findListingService,
   insertVote,
+  type ListingServiceRow,
   listDirectory,
   listedCodesOfService,
   voteTotalsOfService,
 } from './discovery.repository.ts';
+import { listingBlock, parseLinkHosts } from './listing-eligibility.ts';
 import {
   epochOf,
   type Rotation,
@@ -84,9 +86,16 @@ export class DiscoveryService {
   readonly #orders = new WeakMap<ServiceListing, Map<string, Order>>();
   #directory: { key: string; value: ServiceDirectoryDto } | undefined;
 
-  constructor(db: Kysely<DB>, now: () => Date = () => new Date()) {
+  readonly #probationDays: number;
+
+  constructor(
+    db: Kysely<DB>,
+    now: () => Date = () => new Date(),
+    { probationDays = 0 }: { probationDays?: number } = {},
+  ) {
     this.#db = db;
     this.#now = now;
+    this.#probationDays = probationDays;
   }
 
   /** The listing of a known service, undefined for an unknown id. */
@@ -115,11 +124,7 @@ export class DiscoveryService {
     return pending;
   }
 
-  async #load(
-    service: { id: string; name: string; domain: string },
-    today: string,
-    now: Date,
-  ): Promise<ServiceListing> {
+  async #load(service: ListingServiceRow, today: string, now: Date): Promise<ServiceListing> {
     const [rows, votes] = await Promise.all([
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
@@ -130,11 +135,15 @@ export class DiscoveryService {
         { yes: Number(v.yes), no: Number(v.no), noNetworks: Number(v.no_networks) },
       ]),
     );
+    const rules = { domain: service.domain, linkHosts: parseLinkHosts(service.link_hosts) };
+    const context = { today, probationDays: this.#probationDays };
     const codes: ServiceCodeDto[] = [];
     let owner = '';
     for (const row of rows) {
-      // Rows come by owner, newest edit first: the first of each owner is theirs on this page.
+      // Rows come by owner, newest edit first: the first eligible of each owner is theirs here.
       if (row.user_id === owner) continue;
+      const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service: rules };
+      if (listingBlock(facts, context)) continue;
       owner = row.user_id;
       const { yes, no, noNetworks } = totals.get(row.id) ?? { yes: 0, no: 0, noNetworks: 0 };
       codes.push({
@@ -246,14 +255,22 @@ export class DiscoveryService {
     const key = `${await directoryRevision(this.#db)}\n${today}`;
     if (this.#directory?.key === key) return this.#directory.value;
     const rows = await listDirectory(this.#db, today);
-    const value = {
-      services: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        domain: r.domain,
-        codes: Number(r.codes),
-      })),
-    };
+    const context = { today, probationDays: this.#probationDays };
+    const services = new Map<string, ServiceDirectoryDto['services'][number]>();
+    const owners = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const rules = { domain: row.domain, linkHosts: parseLinkHosts(row.link_hosts) };
+      const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service: rules };
+      if (listingBlock(facts, context)) continue;
+      if (!services.has(row.id)) {
+        services.set(row.id, { id: row.id, name: row.name, domain: row.domain, codes: 0 });
+        owners.set(row.id, new Set());
+      }
+      owners.get(row.id)!.add(row.user_id);
+    }
+    for (const [id, entry] of services) entry.codes = owners.get(id)!.size;
+    // Rows come by service name: the map keeps that order.
+    const value = { services: [...services.values()] };
     this.#directory = { key, value };
     return value;
   }

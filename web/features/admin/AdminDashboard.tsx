@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AdminsSection } from './AdminsSection.tsx';
 import { type ServiceRequest, useServiceRequests } from './api.ts';
+import { LinkHostsSection } from './LinkHostsSection.tsx';
 import { ManualCreationWarning } from './ManualCreationWarning.tsx';
 import { RequestsTable, type ReviewKind } from './RequestsTable.tsx';
 import { ReviewModal, type ReviewOutcome } from './ReviewModal.tsx';
@@ -105,6 +106,7 @@ export function AdminDashboard() {
       </div>
 
       <ReviewModal action={action} onClose={() => setAction(null)} onDone={handleDone} />
+      <LinkHostsSection />
       <AdminsSection />
     </section>
   );

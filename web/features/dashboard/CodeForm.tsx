@@ -11,6 +11,7 @@ import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useMe } from '../../lib/session.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
+import { ListingNotice } from './ListingNotice.tsx';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
 import { ServiceSelect } from './ServiceSelect.tsx';
 
@@ -58,6 +59,8 @@ export function CodeForm({
   const [requestOpen, setRequestOpen] = useState(false);
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
+  const link = useWatch({ control: form.control, name: 'link' }) ?? '';
+  const listed = useWatch({ control: form.control, name: 'listed' }) !== false;
   const chosen = services.data?.find(
     (item) =>
       item.id === service.id ||
@@ -122,6 +125,9 @@ export function CodeForm({
             />
           )}
         />
+        {listed && (
+          <ListingNotice service={chosen ?? null} link={link} listingFrom={me?.listingFrom} />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Expires on"
