@@ -14,6 +14,7 @@ import { networkHash } from '../../http/client-network.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { parseCountries } from '../codes/codes.presenter.ts';
+import { sunkCodeIds } from '../moderation/cases.ts';
 import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
 import {
   codeExists,
@@ -43,6 +44,8 @@ export interface ServiceListing {
   readonly service: { id: string; name: string; domain: string };
   /** One code per owner (their most recently updated listed, unexpired one), not yet rotated. */
   readonly codes: readonly ServiceCodeDto[];
+  /** Codes that sink below those in good standing while admins look at reports (decision 095). */
+  readonly sunk: ReadonlySet<string>;
   /** Names this content: part of the rendered page's cache key. */
   readonly version: string;
 }
@@ -125,9 +128,10 @@ export class DiscoveryService {
   }
 
   async #load(service: ListingServiceRow, today: string, now: Date): Promise<ServiceListing> {
-    const [rows, votes] = await Promise.all([
+    const [rows, votes, sunk] = await Promise.all([
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
+      sunkCodeIds(this.#db, service.id),
     ]);
     const totals = new Map(
       votes.map((v) => [
@@ -164,7 +168,8 @@ export class DiscoveryService {
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));
     const svc = { id: service.id, name: service.name, domain: service.domain };
-    return { service: svc, codes, version: contentVersion(JSON.stringify([svc, codes])) };
+    const version = contentVersion(JSON.stringify([svc, codes, [...sunk].sort()]));
+    return { service: svc, codes, sunk, version };
   }
 
   /**
@@ -185,7 +190,8 @@ export class DiscoveryService {
     let order = orders.get(key);
     if (!order) {
       const codes = forCountry(listing.codes, country);
-      order = { shuffled: shuffle(codes, listing.service.id, epoch), firstPages: new Map() };
+      const below = (code: ServiceCodeDto) => code.reported || listing.sunk.has(code.id);
+      order = { shuffled: shuffle(codes, listing.service.id, epoch, below), firstPages: new Map() };
       orders.set(key, order);
       if (orders.size > ORDERS_PER_LISTING) orders.delete(orders.keys().next().value!);
     }

@@ -526,6 +526,54 @@ describeEachDatabase(
       expect(entry.target.label).toBe(`Uber code GONE of @${owner.username}`);
     });
 
+    it('sinks a code reported from 3 networks below codes in good standing until an admin decides', async () => {
+      const ids: string[] = [];
+      for (const name of ['SINK_A', 'SINK_B', 'SINK_C']) {
+        const owner = await ctx.createUser();
+        const created = await ctx.request({
+          method: 'POST',
+          url: '/api/codes',
+          cookie: owner.cookie,
+          body: { service: 'airbnb', code: name, reward: '$40', listed: true },
+        });
+        ids.push(created.json().code.id);
+      }
+      const target = ids[0]!;
+      // Three views cover the three starting places of three codes in good standing.
+      const lastOfThreeViews = async () => {
+        const last: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const page = await ctx.request({ url: '/api/services/airbnb/codes' });
+          const codes = page.json().codes as Array<{ id: string; reported: boolean }>;
+          expect(codes).toHaveLength(3);
+          // Sinking is not the voters' "Reported not working" mark.
+          expect(codes.every((c) => !c.reported)).toBe(true);
+          last.push(codes[2]!.id);
+        }
+        return last;
+      };
+      const reportFrom = (net: string) =>
+        report(ctx, { target: { type: 'code', codeId: target }, reason: 'scam' }, `${net}.1`);
+      await reportFrom(freshNetwork());
+      await reportFrom(freshNetwork());
+      expect(await lastOfThreeViews()).not.toEqual([target, target, target]);
+      await reportFrom(freshNetwork());
+      expect(await lastOfThreeViews()).toEqual([target, target, target]);
+      // Still listed and shown: reports never hide.
+      expect(await profileCodes(ctx, (await cases(ctx, admin))[0]?.owner.username ?? '')).toEqual([
+        target,
+      ]);
+      const caseId = (await cases(ctx, admin)).find((c) => c.target.codeId === target)?.id;
+      const dismissed = await act(ctx, admin, {
+        action: 'dismiss',
+        caseId,
+        target: { type: 'code', codeId: target },
+        reason: 'A real code',
+      });
+      expect(dismissed.statusCode).toBe(200);
+      expect(await lastOfThreeViews()).not.toEqual([target, target, target]);
+    });
+
     it('shows reports, the audit log and appeal decisions to admins only', async () => {
       const user = await ctx.createUser();
       for (const url of ['/api/admin/reports', '/api/admin/audit-log']) {
