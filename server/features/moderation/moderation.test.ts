@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ModerationCase } from '../../../shared/moderation-schemas.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import {
   describeEachDatabase,
@@ -442,6 +444,27 @@ describeEachDatabase(
       });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toBe('This account is not disabled');
+    });
+
+    it('ends the sessions on another instance too: the next request there is 401', async () => {
+      // A second instance: its own app and its own connection to the same database.
+      const database = createDatabase(ctx.testDatabase.config, { schema: ctx.testDatabase.schema });
+      const second = await buildApp(ctx.config, { database });
+      try {
+        const owner = await ctx.createUser();
+        const me = () => second.inject({ url: '/api/me', headers: { cookie: owner.cookie } });
+        expect((await me()).statusCode).toBe(200);
+        const response = await act(ctx, admin, {
+          action: 'disable_account',
+          target: { type: 'account', username: owner.username },
+          reason: 'Spam',
+        });
+        expect(response.statusCode).toBe(200);
+        expect((await me()).statusCode).toBe(401);
+      } finally {
+        await second.close();
+        await database.close();
+      }
     });
 
     it('refuses to disable an admin, and checks each action against its target', async () => {
