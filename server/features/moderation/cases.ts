@@ -10,8 +10,8 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** How many cases the Reports section shows (newest activity first). */
-const CASES_SHOWN = 200;
+/** Closed cases the Reports section shows besides every open one (newest activity first). */
+const CLOSED_CASES_SHOWN = 100;
 
 /** What a case is about: a code (with its snapshot) or a profile. */
 export type CaseTarget = ModerationCase['target'];
@@ -137,27 +137,37 @@ export async function closeCases(db: Db, targetKeys: string[], now: string): Pro
   for (const { code_id } of closed) if (code_id) await touchListing(db, code_id);
 }
 
-/** The Reports section: every case, newest activity first, with its reports summed up. */
+/**
+ * The Reports section, newest activity first: every open case and the latest closed ones, with
+ * their reports summed up. An open case is never pushed out by closed ones.
+ */
 export async function listCases(db: Kysely<DB>): Promise<ModerationCase[]> {
-  const cases = await db
-    .selectFrom('moderation_cases as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('codes as k', 'k.id', 'c.code_id')
-    .select([
-      'c.id',
-      'c.status',
-      'c.snapshot',
-      'c.first_reported_at',
-      'c.last_reported_at',
-      'u.username',
-      'u.email',
-      'u.disabled_at',
-      'k.hidden_at',
-    ])
-    .orderBy('c.activity_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(CASES_SHOWN)
-    .execute();
+  const rows = (status: 'open' | 'closed') => {
+    const query = db
+      .selectFrom('moderation_cases as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .leftJoin('codes as k', 'k.id', 'c.code_id')
+      .select([
+        'c.id',
+        'c.status',
+        'c.snapshot',
+        'c.first_reported_at',
+        'c.last_reported_at',
+        'u.username',
+        'u.email',
+        'u.disabled_at',
+        'k.hidden_at',
+        'c.activity_at',
+      ])
+      .where('c.status', '=', status)
+      .orderBy('c.activity_at', 'desc')
+      .orderBy('c.id', 'desc');
+    return (status === 'open' ? query : query.limit(CLOSED_CASES_SHOWN)).execute();
+  };
+  const [open, closed] = await Promise.all([rows('open'), rows('closed')]);
+  const cases = [...open, ...closed].sort(
+    (a, b) => b.activity_at.localeCompare(a.activity_at) || b.id.localeCompare(a.id),
+  );
   if (cases.length === 0) return [];
   const ids = cases.map((c) => c.id);
   const [reports, appeals] = await Promise.all([
