@@ -81,15 +81,17 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .orderBy('codes.id', 'desc');
 }
 
+/** How many distinct networks answered Yes, and No (decision 093). */
 export interface ServiceVoteRow {
   code_id: string;
   yes: number | string;
   no: number | string;
-  /** How many distinct networks answered 'No'. */
-  no_networks: number | string;
 }
 
-/** Yes, No and No's networks per listed code of the service since `sinceDay`. */
+/**
+ * Per listed code of the service since `sinceDay`, the distinct networks that answered Yes and
+ * No: one network voting on many days is one voice in "Worked for N people" and "reported".
+ */
 export function voteTotalsOfService(
   db: Kysely<DB>,
   serviceId: string,
@@ -105,11 +107,8 @@ export function voteTotalsQuery(db: Kysely<DB>, serviceId: string, sinceDay: str
     .innerJoin('codes', 'codes.id', 'votes.code_id')
     .select([
       'votes.code_id',
-      sql<number>`sum(votes.worked)`.as('yes'),
-      sql<number>`sum(1 - votes.worked)`.as('no'),
-      sql<number>`count(distinct case when votes.worked = 0 then votes.network_hash end)`.as(
-        'no_networks',
-      ),
+      sql<number>`count(distinct case when votes.worked = 1 then votes.network_hash end)`.as('yes'),
+      sql<number>`count(distinct case when votes.worked = 0 then votes.network_hash end)`.as('no'),
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)

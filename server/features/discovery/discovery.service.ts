@@ -51,11 +51,11 @@ export interface ServiceListing {
 }
 
 /**
- * "Reported": 'No' from at least 3 distinct networks in 90 days and fewer 'Yes' than 'No'
- * (decisions 070, 093): one address with many User-Agents is one network.
+ * "Reported": 'No' from at least 3 distinct networks in 90 days and fewer networks saying 'Yes'
+ * (decisions 070, 093): one address with many User-Agents, or on many days, is one network.
  */
-export function isReported(yes: number, no: number, noNetworks: number): boolean {
-  return noNetworks >= LIMITS.reportedNoMin && yes < no;
+export function isReported(yesNetworks: number, noNetworks: number): boolean {
+  return noNetworks >= LIMITS.reportedNoMin && yesNetworks < noNetworks;
 }
 
 interface Cached {
@@ -133,12 +133,7 @@ export class DiscoveryService {
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
       sunkCodeIds(this.#db, service.id),
     ]);
-    const totals = new Map(
-      votes.map((v) => [
-        v.code_id,
-        { yes: Number(v.yes), no: Number(v.no), noNetworks: Number(v.no_networks) },
-      ]),
-    );
+    const totals = new Map(votes.map((v) => [v.code_id, { yes: Number(v.yes), no: Number(v.no) }]));
     const rules = { domain: service.domain, linkHosts: parseLinkHosts(service.link_hosts) };
     const context = { today, probationDays: this.#probationDays };
     const codes: ServiceCodeDto[] = [];
@@ -149,7 +144,7 @@ export class DiscoveryService {
       const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service: rules };
       if (listingBlock(facts, context)) continue;
       owner = row.user_id;
-      const { yes, no, noNetworks } = totals.get(row.id) ?? { yes: 0, no: 0, noNetworks: 0 };
+      const { yes, no } = totals.get(row.id) ?? { yes: 0, no: 0 };
       codes.push({
         id: row.id,
         service: row.service,
@@ -163,7 +158,7 @@ export class DiscoveryService {
         countries: parseCountries(row.countries),
         username: row.username,
         worked: yes,
-        reported: isReported(yes, no, noNetworks),
+        reported: isReported(yes, no),
       });
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));

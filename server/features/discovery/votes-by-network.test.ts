@@ -57,7 +57,7 @@ describeEachDatabase('"Did it work?" counted once per network (decision 093)', (
     expect(await card(ctx, 'bolt', codeId)).toMatchObject({ reported: false });
   });
 
-  it('reports a code only after No from 3 distinct networks, not 3 days of one', async () => {
+  it('reports a code only after No from 3 distinct networks, not 3 days of one, and counts Yes by network', async () => {
     const codeId = await listedCode(ctx, 'lyft');
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
     await ctx.database.db
@@ -73,7 +73,7 @@ describeEachDatabase('"Did it work?" counted once per network (decision 093)', (
         })),
       )
       .execute();
-    expect(await card(ctx, 'lyft', codeId)).toMatchObject({ reported: false });
+    expect(await card(ctx, 'lyft', codeId)).toMatchObject({ reported: false, worked: 0 });
     for (const network of ['second', 'third']) {
       await ctx.database.db
         .insertInto('votes')
@@ -88,5 +88,20 @@ describeEachDatabase('"Did it work?" counted once per network (decision 093)', (
         .execute();
     }
     expect(await card(ctx, 'lyft', codeId)).toMatchObject({ reported: true });
+    // "Worked for N people" counts networks too: one network saying Yes on 3 days is 1.
+    await ctx.database.db
+      .insertInto('votes')
+      .values(
+        [5, 6, 7].map((ago) => ({
+          code_id: codeId,
+          network_hash: 'yes-network',
+          day: day(ago),
+          worked: 1,
+          reason: null,
+          created_at: nowIso(),
+        })),
+      )
+      .execute();
+    expect(await card(ctx, 'lyft', codeId)).toMatchObject({ reported: true, worked: 1 });
   });
 });
