@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ModerationCase } from '../../../shared/moderation-schemas.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import {
   describeEachDatabase,
@@ -595,6 +596,39 @@ describeEachDatabase(
       });
       expect(dismissed.statusCode).toBe(200);
       expect(await lastOfThreeViews()).not.toEqual([target, target, target]);
+    });
+
+    it('lists every open case, and only the newest 100 closed ones, newest first', async () => {
+      const owner = await ctx.createUser();
+      const old = '2020-01-01T00:00:00.000Z';
+      const row = (id: string, status: 'open' | 'closed', at: string) => ({
+        id,
+        target_key: `profile:${owner.id}:${id}`,
+        target_type: 'profile' as const,
+        code_id: null,
+        user_id: owner.id,
+        snapshot: JSON.stringify({ type: 'profile', username: owner.username }),
+        status,
+        first_reported_at: at,
+        last_reported_at: at,
+        activity_at: at,
+        created_at: at,
+        closed_at: status === 'closed' ? at : null,
+      });
+      const openId = newId();
+      await ctx.database.db
+        .insertInto('moderation_cases')
+        .values(row(openId, 'open', old))
+        .execute();
+      const closed = Array.from({ length: 101 }, (_, i) =>
+        row(newId(), 'closed', new Date(Date.parse('2030-01-01') + i * 1000).toISOString()),
+      );
+      await ctx.database.db.insertInto('moderation_cases').values(closed).execute();
+      const listed = (await cases(ctx, admin)).filter((c) => c.owner.email === owner.email);
+      expect(listed).toHaveLength(101);
+      expect(listed.at(-1)?.id).toBe(openId);
+      expect(listed[0]?.id).toBe(closed[100]?.id);
+      expect(listed.map((c) => c.id)).not.toContain(closed[0]?.id);
     });
 
     it('shows reports, the audit log and appeal decisions to admins only', async () => {
