@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { listingStateSchema } from './listing-rules.ts';
+import { codeModerationSchema } from './moderation-schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
@@ -144,6 +145,11 @@ export const codeSchema = z.object({
       not_eligible: z.number().int(),
     }),
   }),
+  /**
+   * Set while an admin keeps the code hidden (decision 095): the dashboard shows 'Hidden by an
+   * admin', the reason and the appeal. GET /api/codes always sends it (null when shown).
+   */
+  moderation: codeModerationSchema.optional(),
 });
 export type CodeDto = z.infer<typeof codeSchema>;
 export type CodeFeedback = CodeDto['feedback'];
@@ -159,6 +165,7 @@ export const publicCodeSchema = codeSchema.omit({
   listed: true,
   listing: true,
   feedback: true,
+  moderation: true,
 });
 export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 

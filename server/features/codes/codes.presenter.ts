@@ -1,4 +1,5 @@
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
+import type { CodeModeration } from '../../../shared/moderation-schemas.ts';
 import {
   type ListingContext,
   listingState,
@@ -49,6 +50,7 @@ export function parseCountries(text: string | null): string[] | null {
 export function presentCode(
   row: CodeWithServiceRow,
   feedback: CodeFeedback = noFeedback(),
+  moderation: CodeModeration = null,
 ): Omit<CodeDto, 'listing'> {
   return {
     id: row.id,
@@ -65,6 +67,7 @@ export function presentCode(
     countries: parseCountries(row.countries),
     listed: Number(row.listed) === 1,
     feedback,
+    moderation,
   };
 }
 
@@ -77,11 +80,12 @@ export function presentOwnedCode(
   row: CodeWithServiceRow,
   context: ListingContext,
   feedback: CodeFeedback = noFeedback(),
+  moderation: CodeModeration = null,
 ): CodeDto {
   const service = { domain: row.service_domain, linkHosts: parseLinkHosts(row.service_link_hosts) };
   const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service };
   return {
-    ...presentCode(row, feedback),
+    ...presentCode(row, feedback, moderation),
     listing: listingState(Number(row.listed) === 1, facts, context),
   };
 }

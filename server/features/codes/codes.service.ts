@@ -15,6 +15,7 @@ import type { CodeUpdate, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { feedbackSinceDay } from '../discovery/days.ts';
 import type { ListingContext } from '../discovery/listing-eligibility.ts';
+import { hiddenCodesOf } from '../moderation/appeals.ts';
 import { serviceExists } from '../services/services.repository.ts';
 import { feedbackByCode, presentOwnedCode } from './codes.presenter.ts';
 import {
@@ -52,12 +53,15 @@ export async function listCodes(
   userId: string,
   listing: ListingContext,
 ): Promise<CodeDto[]> {
-  const [rows, votes] = await Promise.all([
+  const [rows, votes, hidden] = await Promise.all([
     listCodesByUser(db, userId),
     voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
+    hiddenCodesOf(db, userId),
   ]);
   const feedback = feedbackByCode(votes);
-  return rows.map((row) => presentOwnedCode(row, listing, feedback.get(row.id)));
+  return rows.map((row) =>
+    presentOwnedCode(row, listing, feedback.get(row.id), hidden.get(row.id)),
+  );
 }
 
 /** 409 `code_limit_reached`: the account already keeps the most codes allowed (decision 024). */
@@ -129,9 +133,12 @@ export async function updateCode(
   if (!updated) throw codeNotFound();
   const row = await findOwnedCode(db, userId, codeId);
   if (!row) throw codeNotFound();
-  const votes = await voteCountsByOwner(db, userId, feedbackSinceDay(new Date()));
+  const [votes, hidden] = await Promise.all([
+    voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
+    hiddenCodesOf(db, userId),
+  ]);
   const feedback = feedbackByCode(votes.filter((v) => v.code_id === codeId)).get(codeId);
-  return presentOwnedCode(row, listing, feedback);
+  return presentOwnedCode(row, listing, feedback, hidden.get(codeId));
 }
 
 export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {

@@ -15,6 +15,7 @@ import { networkHash } from '../../http/client-network.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { parseCountries } from '../codes/codes.presenter.ts';
+import { sunkCodeIds } from '../moderation/cases.ts';
 import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
 import {
   codeExists,
@@ -44,6 +45,8 @@ export interface ServiceListing {
   readonly service: { id: string; name: string; domain: string };
   /** One code per owner (their most recently updated listed, unexpired one), not yet rotated. */
   readonly codes: readonly ServiceCodeDto[];
+  /** Codes that sink below those in good standing while admins look at reports (decision 095). */
+  readonly sunk: ReadonlySet<string>;
   /** Names this content: part of the rendered page's cache key. */
   readonly version: string;
 }
@@ -153,9 +156,10 @@ export class DiscoveryService {
     today: string,
     now: Date,
   ): Promise<{ listing: ServiceListing; bytes: number }> {
-    const [rows, votes] = await Promise.all([
+    const [rows, votes, sunk] = await Promise.all([
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
+      sunkCodeIds(this.#db, service.id),
     ]);
     const totals = new Map(votes.map((v) => [v.code_id, { yes: Number(v.yes), no: Number(v.no) }]));
     const rules = { domain: service.domain, linkHosts: parseLinkHosts(service.link_hosts) };
@@ -187,9 +191,9 @@ export class DiscoveryService {
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));
     const svc = { id: service.id, name: service.name, domain: service.domain };
-    const json = JSON.stringify([svc, codes]);
+    const json = JSON.stringify([svc, codes, [...sunk].sort()]);
     return {
-      listing: { service: svc, codes, version: contentVersion(json) },
+      listing: { service: svc, codes, sunk, version: contentVersion(json) },
       bytes: json.length,
     };
   }
@@ -207,7 +211,8 @@ export class DiscoveryService {
     let order = this.#cache.orders.get(key);
     if (!order) {
       const codes = forCountry(listing.codes, country);
-      order = { key, shuffled: shuffle(codes, listing.service.id, epoch) };
+      const below = (code: ServiceCodeDto) => code.reported || listing.sunk.has(code.id);
+      order = { key, shuffled: shuffle(codes, listing.service.id, epoch, below) };
       this.#cache.orders.set(key, order);
     }
     return order;

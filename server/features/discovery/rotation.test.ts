@@ -23,6 +23,7 @@ function listing(n: number, reportedEvery = 0): ServiceListing {
   return {
     service: { id: 'uber', name: 'Uber', domain: 'uber.com' },
     codes,
+    sunk: new Set<string>(),
     version: `v${n}.${reportedEvery}`,
   };
 }
