@@ -126,6 +126,8 @@ describeEachDatabase('admin review queue', (ctx) => {
       id: 'acmepay',
       name: 'Acme Pay',
       domain: 'acmepay.com',
+      // The hosts admins allow for its links, which the code form checks before saving (094).
+      linkHosts: [],
     });
     // The catalogue row is what a code references: a code for the new service can be stored.
     await ctx.database.db
