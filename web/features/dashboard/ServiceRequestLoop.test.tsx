@@ -244,6 +244,16 @@ describe('/dashboard?service=<id> (the link in the approval e-mail)', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
   });
 
+  it('opens an empty code form for /dashboard?new (from Stats with no codes), and drops it', async () => {
+    stubDashboard([], [uber]);
+    renderDashboard('/dashboard?new');
+    const form = within(await screen.findByRole('dialog', { name: 'Create New Code' }));
+    expect((form.getByRole('combobox', { name: 'Service name' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+
   it('opens nothing for a service the list does not know', async () => {
     stubDashboard([], [uber]);
     renderDashboard('/dashboard?service=nosuch');
