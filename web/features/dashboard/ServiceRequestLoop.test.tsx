@@ -81,6 +81,12 @@ describe('the code form and a service the user asked for', () => {
         'Zeta Bank is waiting for review. You can add this code once an admin approves it.',
       ),
     );
+    // Asked for already: the list does not offer to request it again (issue 24).
+    expect(form.queryByRole('option', { name: /Request/ })).toBeNull();
+    expect(form.getByText('You have asked for this service already')).toBeTruthy();
+    typeService(form, 'Omega Bank');
+    expect(await form.findByRole('option', { name: "Request 'Omega Bank'" })).toBeTruthy();
+    typeService(form, 'zeta bank ');
     fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'ZETA' } });
     fireEvent.change(form.getByLabelText('Reward'), { target: { value: '5' } });
     fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
