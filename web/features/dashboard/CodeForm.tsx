@@ -3,6 +3,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { withArticle } from '../../../shared/display-rules.ts';
 import { isExpired } from '../../components/codes/expiry.ts';
+import { useOwnServiceRequests } from '../../components/services/own-requests-api.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
 import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -15,6 +16,7 @@ import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
 import { ListingNotice } from './ListingNotice.tsx';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
+import { ownRequestFor } from './own-request-for.ts';
 import { ServiceSelect } from './ServiceSelect.tsx';
 
 export const PAST_EXPIRY_WARNING = 'This date is in the past, so the code will show as Expired';
@@ -64,6 +66,10 @@ export function CodeForm({
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
   const expiresAt = useWatch({ control: form.control, name: 'expiresAt' });
+  const ownRequests = useOwnServiceRequests();
+  const ownRequest = service.id
+    ? undefined
+    : ownRequestFor(service.query, ownRequests.data ?? [], services.data ?? []);
   const link = useWatch({ control: form.control, name: 'link' }) ?? '';
   const listed = useWatch({ control: form.control, name: 'listed' }) !== false;
   const chosen = services.data?.find(
@@ -93,6 +99,7 @@ export function CodeForm({
               ref={field.ref}
               error={fieldState.error?.message}
               onRequestService={() => setRequestOpen(true)}
+              requested={ownRequest !== undefined}
             />
           )}
         />

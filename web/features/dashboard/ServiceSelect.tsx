@@ -15,6 +15,8 @@ export interface ServiceSelectProps {
   ref?: Ref<HTMLInputElement>;
   error?: string;
   onRequestService: () => void;
+  /** The typed name is a service the user has asked for already: it is not offered again. */
+  requested?: boolean;
 }
 
 const MAX_OPTIONS = 50;
@@ -32,6 +34,7 @@ export function ServiceSelect({
   ref,
   error,
   onRequestService,
+  requested = false,
 }: ServiceSelectProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -45,7 +48,9 @@ export function ServiceSelect({
   }, [services, query, chosenId]);
   const requestName = query.trim();
   // Nothing matches what was typed: the list offers to request it instead.
-  const offerRequest = !loading && matches.length === 0 && requestName !== '';
+  // Nothing matches what was typed: the list offers to request it instead, unless the user has
+  // asked for it already (issue 24; the notice under the box says where that request stands).
+  const offerRequest = !loading && matches.length === 0 && requestName !== '' && !requested;
   const optionCount = offerRequest ? 1 : matches.length;
 
   const choose = (service: Service) => {
@@ -140,7 +145,11 @@ export function ServiceSelect({
               >
                 {matches.length === 0 && !offerRequest && (
                   <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
-                    {loading ? 'Loading services…' : 'No matching service'}
+                    {loading
+                      ? 'Loading services…'
+                      : requested
+                        ? 'You have asked for this service already'
+                        : 'No matching service'}
                   </p>
                 )}
                 {offerRequest && (

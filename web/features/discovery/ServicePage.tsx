@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { countriesByName } from '../../../shared/countries.ts';
-import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { GoBack, NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { paths } from '../../paths.ts';
@@ -34,7 +34,22 @@ export default function ServicePage() {
     if (name) document.title = serviceTitle(name);
   }, [name]);
 
-  if (first === null) return <NotFoundPage />;
+  if (first === null) {
+    return (
+      <NotFoundPage
+        title="Service not found"
+        message="No service has this address. Find it among the services with codes."
+        actions={
+          <>
+            <a href={paths.directory} className={buttonClasses('primary')}>
+              Find a code
+            </a>
+            <GoBack />
+          </>
+        }
+      />
+    );
+  }
   if (query.isPending) {
     return <section className="mx-auto max-w-5xl px-4 py-8" aria-busy="true" />;
   }
