@@ -139,8 +139,10 @@ export function ServiceSelect({
             {open && (
               <div
                 id={listId}
-                role="listbox"
-                aria-label="Services"
+                // A list without options is a message, not a listbox (axe: a listbox must own
+                // options): loading, nothing matching, or a service asked for already.
+                role={optionCount > 0 ? 'listbox' : undefined}
+                aria-label={optionCount > 0 ? 'Services' : undefined}
                 className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
               >
                 {matches.length === 0 && !offerRequest && (
