@@ -21,6 +21,9 @@ export interface ServiceSelectProps {
 
 const MAX_OPTIONS = 50;
 
+const LIST_CLASSES =
+  'absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
+
 /**
  * A searchable select over the services list, filtering by display name (spec §5), best matches
  * first. When nothing matches, the list's one option requests the service (issue 13, item 4).
@@ -136,22 +139,21 @@ export function ServiceSelect({
               onKeyDown={onKeyDown}
               className={inputClasses(Boolean(error))}
             />
-            {open && (
-              <div
-                id={listId}
-                role="listbox"
-                aria-label="Services"
-                className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
-              >
-                {matches.length === 0 && !offerRequest && (
-                  <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
-                    {loading
-                      ? 'Loading services…'
-                      : requested
-                        ? 'You have asked for this service already'
-                        : 'No matching service'}
-                  </p>
-                )}
+            {/* A list without options is a message, not a listbox (axe: a listbox must own
+                options): loading, nothing matching, or a service asked for already. */}
+            {open && optionCount === 0 && (
+              <div id={listId} className={LIST_CLASSES}>
+                <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
+                  {loading
+                    ? 'Loading services…'
+                    : requested
+                      ? 'You have asked for this service already'
+                      : 'No matching service'}
+                </p>
+              </div>
+            )}
+            {open && optionCount > 0 && (
+              <div id={listId} role="listbox" aria-label="Services" className={LIST_CLASSES}>
                 {offerRequest && (
                   <div
                     id={requestId}

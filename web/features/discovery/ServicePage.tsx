@@ -126,7 +126,7 @@ export default function ServicePage() {
             {first.total} {first.total === 1 ? 'code' : 'codes'}, one per member, in a rotating
             order. Open a card to see and copy its code.
           </p>
-          <ul className="mt-4 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {codes.map((code) => (
               <ServiceCodeCard
                 key={code.id}

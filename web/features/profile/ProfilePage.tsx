@@ -80,7 +80,7 @@ export function ProfilePage({
               <p className="mt-2 text-gray-600 dark:text-gray-300">
                 Open a card to see and copy its code.
               </p>
-              <ul className="mt-6 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {liveFirst(profile.data.codes).map((code) => (
                   <ProfileCodeCard
                     key={code.id}
