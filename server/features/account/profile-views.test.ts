@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
+import { createMemoryRateLimiter } from '../../plugins/rate-limiter.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { BROWSER_UA, nextIp } from '../codes/clicks.test-helpers.ts';
+import { createViewRecorder } from './profile-views.ts';
 
 function visit(
   ctx: TestContext,
@@ -128,4 +130,32 @@ describeEachDatabase('profile views written in batches (decision 098)', (ctx) =>
       await database.close();
     }
   });
+});
+
+describeEachDatabase('profile views waiting in memory are bounded (decision 098)', (ctx) => {
+  it('keeps at most 10,000 views waiting, drops the rest and logs their number once', async () => {
+    const owner = await ctx.createUser();
+    const warnings: Array<{ obj: object; msg: string }> = [];
+    const recorder = createViewRecorder(
+      ctx.database,
+      { warn: (obj, msg) => warnings.push({ obj, msg }) },
+      { limiter: createMemoryRateLimiter(), scale: 1000, dedupBytes: 8 * 1024 * 1024 },
+    );
+    const now = new Date();
+    for (let i = 0; i < 10_005; i += 1) {
+      recorder.record({
+        userId: owner.id,
+        ip: '198.51.100.7',
+        network: '198.51.100.0/24',
+        userAgent: `${BROWSER_UA} flood/${i}`,
+        secret: 'a-test-secret-of-at-least-32-characters',
+        now,
+      });
+    }
+    await recorder.close();
+    expect(await viewRows(ctx, owner.id)).toBe(10_000);
+    expect(warnings).toEqual([
+      { obj: { dropped: 5 }, msg: 'profile views dropped: too many waiting' },
+    ]);
+  }, 60_000);
 });
