@@ -76,8 +76,9 @@ async function viewsSurviveKill(
   console.log(
     `views SIGKILL [${database.kind}]: ${counted} counted (200s), ${Number(stored.n)} stored; allowed loss ${RATE}`,
   );
+  // A view counted as its answer left may still be stored when the kill cut that answer off: the
+  // store may hold more than the 200s received, never fewer than them less one second's worth.
   expect(Number(stored.n)).toBeGreaterThanOrEqual(counted - RATE);
-  expect(Number(stored.n)).toBeLessThanOrEqual(counted);
   expect(Number(daily.n)).toBe(Number(stored.n));
 }
 
