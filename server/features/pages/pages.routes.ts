@@ -81,18 +81,18 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, config, discovery, limiter }: AppDeps,
+  { db, database, config, discovery, limiter }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
   const host = new URL(config.appUrl).host;
-  const views = createViewRecorder(db, app.log, {
+  const views = createViewRecorder(database, app.log, {
     limiter,
     scale: config.rateLimitScale,
     dedupBytes: config.viewDedupBytes,
   });
   // Views still queued are written before the app (and then the database) closes.
-  app.addHook('onClose', () => views.flush().then(() => undefined));
+  app.addHook('onClose', () => views.close());
   const render = (
     request: FastifyRequest,
     reply: FastifyReply,
