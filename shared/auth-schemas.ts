@@ -100,6 +100,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'refstash',
   'robots',
   'root',
+  'rules',
   's',
   'search',
   'services',

@@ -58,12 +58,17 @@ export async function crawlersRoutes(
   });
 
   /**
-   * The first file starts with the landing page, the service directory and every service page
+   * The first file starts with the landing page, the service directory, the rules and every service page
    * with a listed code (decision 070: bounded by the catalogue, far below one file).
    */
   const headUrls = async () => {
     const { services } = await discovery.directory();
-    return [`${origin}/`, `${origin}/s`, ...services.map((s) => `${origin}/s/${s.id}`)];
+    return [
+      `${origin}/`,
+      `${origin}/s`,
+      `${origin}/rules`,
+      ...services.map((s) => `${origin}/s/${s.id}`),
+    ];
   };
 
   app.get('/sitemap.xml', async (_request, reply) => {
