@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { ServiceCodeDto } from '../../../shared/discovery-schemas.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
+import { ReportButton } from '../../components/moderation/ReportButton.tsx';
 import { paths } from '../../paths.ts';
 
 const ADDED = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -77,6 +78,7 @@ export function ServiceCodeCard({
           </>
         )}
       </p>
+      <ReportButton target={{ type: 'code', codeId: code.id }} className="-my-2 -ml-2 self-start" />
     </li>
   );
 }
