@@ -91,6 +91,10 @@ export interface CodesTable {
   expires_on: Generated<string | null>;
   /** JSON array of ISO 3166 alpha-2 codes where it works; null for everywhere. */
   countries: Generated<string | null>;
+  /** Set while an admin keeps the code hidden (migration 0095): off every public page. */
+  hidden_at: Generated<Timestamp | null>;
+  /** The `moderation_actions` row that hid it. */
+  hidden_action_id: Generated<string | null>;
 }
 
 /** A visitor's "Did it work?" answer (decision 070): one per visitor hash, code and UTC day. */
@@ -177,6 +181,74 @@ export interface DailyProfileStatsTable {
   unique_visitors: number;
 }
 
+/** One reported target while its reports wait, and after (decision 095). */
+export interface ModerationCasesTable {
+  id: string;
+  /** `code:<id>` or `profile:<user id>`: at most one open case each. */
+  target_key: string;
+  target_type: 'code' | 'profile';
+  code_id: string | null;
+  /** The owner. */
+  user_id: string;
+  /** JSON: shared/moderation-schemas.ts caseTargetSchema, as first reported. */
+  snapshot: string;
+  status: 'open' | 'closed';
+  first_reported_at: Timestamp | null;
+  last_reported_at: Timestamp | null;
+  /** The last report or appeal: the queue's order. */
+  activity_at: Timestamp;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface ModerationReportsTable {
+  id: Generated<number>;
+  case_id: string;
+  target_key: string;
+  /** HMAC of the reporter's network (/24 or /64); the address is never stored. */
+  network_hash: string;
+  /** UTC 'YYYY-MM-DD': one report per network, target and day. */
+  day: string;
+  reason: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** The audit log: never deleted; the target's label is a snapshot. */
+export interface ModerationActionsTable {
+  id: string;
+  created_at: Timestamp;
+  /** Null for the CLI. */
+  actor_user_id: string | null;
+  actor_username: string | null;
+  action: string;
+  target_type: 'code' | 'account';
+  target_label: string;
+  code_id: string | null;
+  target_user_id: string | null;
+  target_username: string | null;
+  reason: string;
+  case_id: string | null;
+}
+
+export interface ModerationAppealsTable {
+  id: string;
+  action_id: string;
+  case_id: string | null;
+  user_id: string;
+  note: string;
+  status: 'open' | 'restored' | 'kept';
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  /** The admin's reason for the decision. */
+  answer: string | null;
+}
+
+export interface ModerationNoticesTable {
+  name: string;
+  sent_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -193,6 +265,11 @@ export interface DB {
   profile_views: ProfileViewsTable;
   daily_profile_stats: DailyProfileStatsTable;
   daily_user_stats: DailyUserStatsTable;
+  moderation_cases: ModerationCasesTable;
+  moderation_reports: ModerationReportsTable;
+  moderation_actions: ModerationActionsTable;
+  moderation_appeals: ModerationAppealsTable;
+  moderation_notices: ModerationNoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

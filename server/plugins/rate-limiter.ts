@@ -1,26 +1,6 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import { errors } from '../errors.ts';
-
-/** The eight 16-bit groups of a valid IPv6 address (zone index dropped), or undefined. */
-function ipv6Groups(ip: string): number[] | undefined {
-  const zone = ip.indexOf('%');
-  let text = zone === -1 ? ip : ip.slice(0, zone);
-  if (!isIPv6(text)) return undefined;
-  // A dotted IPv4 tail (`::ffff:1.2.3.4`) is the last two groups.
-  const tailStart = text.lastIndexOf(':') + 1;
-  const tail = text.slice(tailStart);
-  if (isIPv4(tail)) {
-    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, tailStart)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const gap = text.indexOf('::');
-  if (gap === -1) return parse(text);
-  const head = parse(text.slice(0, gap));
-  const rest = parse(text.slice(gap + 2));
-  return [...head, ...Array<number>(8 - head.length - rest.length).fill(0), ...rest];
-}
+import { ipv6Groups, ipv6Prefix64, mappedIPv4 } from '../http/client-network.ts';
 
 /**
  * The key a per-IP limit counts under. An IPv4 address is itself; an IPv6 address is its /64,
@@ -32,14 +12,7 @@ function ipv6Groups(ip: string): number[] | undefined {
 export function ipKey(ip: string): string {
   const groups = ipv6Groups(ip);
   if (!groups) return ip;
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    const [high, low] = [groups[6]!, groups[7]!];
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(':')}::/64`;
+  return mappedIPv4(groups) ?? ipv6Prefix64(groups);
 }
 
 export interface LimitResult {

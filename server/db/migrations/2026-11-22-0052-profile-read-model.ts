@@ -16,16 +16,20 @@ import type { Dialect } from '../database.ts';
 
 /**
  * Which fields the array holds. 0052 built version 1; migration 0070 (decision 070) adds the
- * offer details `expiresAt` and `countries` (version 2). The exported builders default to the
- * latest, which is what the database runs after every migration.
+ * offer details `expiresAt` and `countries` (version 2); migration 0095 (decision 095) leaves out
+ * codes an admin hid (version 3). The exported builders default to the latest, which is what the
+ * database runs after every migration.
  */
-export type ProfileModelVersion = 1 | 2;
-export const LATEST_PROFILE_MODEL: ProfileModelVersion = 2;
+export type ProfileModelVersion = 1 | 2 | 3;
+export const LATEST_PROFILE_MODEL: ProfileModelVersion = 3;
 
 /** The columns whose change alters what a visitor sees. `clicks` and `updated_at` are not among them. */
 function visibleCodeColumns(version: ProfileModelVersion): string {
   const base = 'user_id, service, product_name, code, reward, link, created_at';
-  return version === 1 ? base : `${base}, expires_on, countries`;
+  if (version === 1) return base;
+  return version === 2
+    ? `${base}, expires_on, countries`
+    : `${base}, expires_on, countries, hidden_at`;
 }
 
 /** One code as visitors see it (shared/code-schemas.ts PublicCodeDto), from `codes c` and `services s`. */
@@ -40,6 +44,11 @@ function codeObject(dialect: Dialect, version: ProfileModelVersion): string {
   return `jsonb_build_object('id', c.id, 'service', c.service, 'serviceName', coalesce(s.name, c.service), 'productName', c.product_name, 'code', c.code, 'reward', c.reward, 'link', c.link, 'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${offer})`;
 }
 
+/** From version 3, a hidden code is not on the profile (decision 095). */
+function shownOnly(version: ProfileModelVersion): string {
+  return version >= 3 ? ' and c.hidden_at is null' : '';
+}
+
 /** The profile's array, newest first, as text; `userId` is an SQL expression. */
 export function profileCodesSql(
   dialect: Dialect,
@@ -51,7 +60,7 @@ export function profileCodesSql(
     dialect === 'sqlite'
       ? `json_group_array(${codeObject(dialect, version)} ${order})`
       : `coalesce(jsonb_agg(${codeObject(dialect, version)} ${order})::text, '[]')`;
-  return `(select ${aggregate} from codes c left join services s on s.id = c.service where c.user_id = ${userId})`;
+  return `(select ${aggregate} from codes c left join services s on s.id = c.service where c.user_id = ${userId}${shownOnly(version)})`;
 }
 
 /** Rebuilds every user's array in one statement: the backfill, and the bench's bulk load. */
@@ -67,7 +76,7 @@ export function refreshAllProfiles(
   return sql.raw(`
     update users u set profile_codes = p.codes
     from (
-      select c.user_id, jsonb_agg(${codeObject(dialect, version)} order by c.created_at desc, c.id desc)::text as codes
+      select c.user_id, coalesce(jsonb_agg(${codeObject(dialect, version)} order by c.created_at desc, c.id desc)${version >= 3 ? ' filter (where c.hidden_at is null)' : ''}::text, '[]') as codes
       from codes c left join services s on s.id = c.service
       group by c.user_id
     ) p

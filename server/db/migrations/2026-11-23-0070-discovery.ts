@@ -88,7 +88,7 @@ function postgresListingObjects(): string[] {
 }
 
 /** Replaces the profile triggers with those of `version` (the visible columns changed). */
-async function switchProfileModel(
+export async function switchProfileModel(
   db: Kysely<unknown>,
   dialect: Dialect,
   version: ProfileModelVersion,

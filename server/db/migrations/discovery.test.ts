@@ -8,6 +8,7 @@ import {
 import { newId, nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { discovery } from './2026-11-23-0070-discovery.ts';
+import { moderation } from './2026-11-26-0095-moderation.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -28,6 +29,8 @@ for (const kind of testDatabaseKinds()) {
     it('leaves codes written before it unlisted, goes down and up again, and keeps profiles', async () => {
       const migration = discovery(kind);
       const db = t.database.db;
+      // 0095 names 0070's columns in its triggers: it goes first, and comes back after.
+      await moderation(kind).down?.(db);
       await migration.down?.(db);
       expect(await columns('codes')).not.toContain('listed');
       expect(await columns('votes')).toBeUndefined();
@@ -54,6 +57,7 @@ for (const kind of testDatabaseKinds()) {
         .executeTakeFirstOrThrow();
       expect(JSON.parse(before.profile_codes)[0]).not.toHaveProperty('expiresAt');
       await migration.up(db);
+      await moderation(kind).up(db);
       const row = await db
         .selectFrom('codes')
         .select(['listed', 'expires_on', 'countries'])

@@ -34,6 +34,8 @@ describe('trigger plans as tables grow [postgres]', () => {
         'refstash_daily_click',
         'refstash_daily_view',
         'refstash_listing_on_code',
+        'refstash_listing_on_disable',
+        'refstash_listing_on_hide',
         'refstash_listing_on_rename',
         'refstash_listing_on_vote',
         'refstash_profile_on_code',
