@@ -19,6 +19,8 @@ import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { DiscoveryService } from './features/discovery/discovery.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
+import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
+import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
@@ -143,6 +145,7 @@ export async function buildApp(
       await serviceRequestsRoutes(api, deps);
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);
+      await moderationRoutes(api, deps);
       await shareImagesRoutes(api, deps);
       await openApiRoutes(api);
     },
@@ -152,5 +155,13 @@ export async function buildApp(
   // Old raw events go on a schedule, on one instance at a time (decision 080).
   const retention = startRetentionJob(database, config.eventRetentionDays, app.log);
   app.addHook('onClose', async () => retention.stop());
+  // New reports that arrived within the hour after the admins' last notice (decision 095).
+  const notice = startAdminNoticeJob({
+    db: database.db,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => notice.stop());
   return app;
 }

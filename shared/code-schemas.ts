@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
+import { codeModerationSchema } from './moderation-schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
@@ -134,6 +135,11 @@ export const codeSchema = z.object({
       not_eligible: z.number().int(),
     }),
   }),
+  /**
+   * Set while an admin keeps the code hidden (decision 095): the dashboard shows 'Hidden by an
+   * admin', the reason and the appeal. GET /api/codes always sends it (null when shown).
+   */
+  moderation: codeModerationSchema.optional(),
 });
 export type CodeDto = z.infer<typeof codeSchema>;
 export type CodeFeedback = CodeDto['feedback'];
@@ -148,6 +154,7 @@ export const publicCodeSchema = codeSchema.omit({
   clicks: true,
   listed: true,
   feedback: true,
+  moderation: true,
 });
 export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 

@@ -62,6 +62,8 @@ export const MODERATION_MESSAGES = Object.freeze({
   onlyAdminsModerate: 'Only admins can moderate',
   caseNotFound: 'Report not found',
   caseClosed: 'These reports have already been handled',
+  caseRequired: 'Dismiss needs the reports it closes',
+  wrongTarget: 'This action does not apply to this target',
   codeNotFound: 'Code not found',
   profileNotFound: 'Profile not found',
   alreadyHidden: 'This code is already hidden',
@@ -138,12 +140,23 @@ export type ActionTarget = z.infer<typeof actionTargetSchema>;
  * 'hide_code' needs a code target, 'disable_account' an account target; 'restore' undoes either
  * (a code target unhides, an account target re-enables). With `caseId`, the case is closed.
  */
-export const moderationActionRequestSchema = z.object({
-  action: moderationActionSchema,
-  caseId: z.string().min(1).max(100).optional(),
-  target: actionTargetSchema,
-  reason: actionReasonSchema,
-});
+export const moderationActionRequestSchema = z
+  .object({
+    action: moderationActionSchema,
+    caseId: z.string().min(1).max(100).optional(),
+    target: actionTargetSchema,
+    reason: actionReasonSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'dismiss' && !value.caseId) {
+      ctx.addIssue({ code: 'custom', path: ['caseId'], message: MODERATION_MESSAGES.caseRequired });
+    }
+    const needs = { hide_code: 'code', disable_account: 'account' } as const;
+    const wanted = needs[value.action as keyof typeof needs];
+    if (wanted && value.target.type !== wanted) {
+      ctx.addIssue({ code: 'custom', path: ['target'], message: MODERATION_MESSAGES.wrongTarget });
+    }
+  });
 export type ModerationActionRequest = z.input<typeof moderationActionRequestSchema>;
 
 /** POST /api/admin/appeals/:id/decision. */

@@ -218,13 +218,15 @@ export interface ModerationReportsTable {
 export interface ModerationActionsTable {
   id: string;
   created_at: Timestamp;
-  /** Null for the CLI. */
+  /** Null for the CLI, and once the admin's account is deleted. */
   actor_user_id: string | null;
+  /** Null for the CLI only ('' for an admin without a username). */
   actor_username: string | null;
   action: string;
   target_type: 'code' | 'account';
   target_label: string;
   code_id: string | null;
+  /** Null once the target's account is deleted (decision 080: no table keeps a deleted id). */
   target_user_id: string | null;
   target_username: string | null;
   reason: string;

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor, SecurityApp } from './support/security-app.ts';
-import { createActor, createCode, createServiceRequest } from './support/security-app.ts';
+import {
+  createActor,
+  createCode,
+  createHiddenCode,
+  createServiceRequest,
+} from './support/security-app.ts';
 
 export type Role = 'anon' | 'user' | 'other' | 'admin';
 
@@ -12,6 +17,10 @@ export interface Fixture {
   unique: string;
   /** A user who has signed in before and is not an admin yet. */
   candidate: Actor;
+  /** The action that hid another of `owner`'s codes (not appealed yet). */
+  hideAction: string;
+  /** The owner's open appeal of a third, hidden code. */
+  appeal: string;
 }
 
 export interface MatrixRow {
@@ -178,6 +187,39 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     body: (f) => ({ email: f.candidate.email }),
     expect: { ...ADMIN_ONLY, admin: 201 },
   },
+  // Moderation (decision 095): anyone reports; only the owner appeals; only admins see or act.
+  'POST /api/reports': {
+    url: () => '/api/reports',
+    body: (f) => ({ target: { type: 'code', codeId: f.code }, reason: 'spam' }),
+    expect: ANYONE(202),
+  },
+  'POST /api/me/appeals': {
+    url: () => '/api/me/appeals',
+    body: (f) => ({ actionId: f.hideAction, note: 'It is my code' }),
+    expect: { anon: 401, user: 201, other: 404, admin: 404 },
+  },
+  'GET /api/admin/reports': {
+    url: () => '/api/admin/reports',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'GET /api/admin/audit-log': {
+    url: () => '/api/admin/audit-log',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/moderation-actions': {
+    url: () => '/api/admin/moderation-actions',
+    body: (f) => ({
+      action: 'hide_code',
+      target: { type: 'code', codeId: f.code },
+      reason: 'Spam',
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'POST /api/admin/appeals/:id/decision': {
+    url: (f) => `/api/admin/appeals/${f.appeal}/decision`,
+    body: () => ({ decision: 'keep', reason: 'Still spam' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
   'GET /api/logos/lookup': {
     url: () => '/api/logos/lookup?serviceId=uber&width=64&height=64',
     expect: ANYONE(200),
@@ -209,5 +251,7 @@ export async function createFixture(target: SecurityApp): Promise<Fixture> {
     request: await createServiceRequest(target, owner.id),
     unique: randomBytes(4).toString('hex'),
     candidate: await createActor(target),
+    hideAction: (await createHiddenCode(target, owner.id)).actionId,
+    appeal: (await createHiddenCode(target, owner.id, { appeal: true })).appealId ?? '',
   };
 }

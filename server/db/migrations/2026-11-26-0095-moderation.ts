@@ -19,7 +19,8 @@ import { columnTypes } from './column-types.ts';
  * - `moderation_notices`: when the admins were last told of new items (one row), so instances
  *   agree on "at most one e-mail an hour".
  * - Listing triggers: hiding a listed code, or disabling its owner, bumps the service page's
- *   revision (0070), so no cached page keeps it.
+ *   revision (0070), so no cached page keeps it. Only a real change counts: the user write lock
+ *   (row-locks.ts) rewrites `disabled_at` unchanged on SQLite.
  */
 
 const bump = (where: string) => `update services set listing_rev = listing_rev + 1 where ${where};`;
@@ -34,8 +35,8 @@ const MODERATION_FUNCTIONS = ['refstash_listing_on_hide()', 'refstash_listing_on
 function listingTriggers(dialect: Dialect): string[] {
   if (dialect === 'sqlite') {
     return [
-      `create trigger codes_listing_after_hide after update of hidden_at on codes when new.listed = 1 begin ${bump('id = new.service')} end`,
-      `create trigger users_listing_after_disable after update of disabled_at on users begin ${bump('id in (select service from codes where user_id = new.id and listed = 1)')} end`,
+      `create trigger codes_listing_after_hide after update of hidden_at on codes when new.listed = 1 and old.hidden_at is not new.hidden_at begin ${bump('id = new.service')} end`,
+      `create trigger users_listing_after_disable after update of disabled_at on users when old.disabled_at is not new.disabled_at begin ${bump('id in (select service from codes where user_id = new.id and listed = 1)')} end`,
     ];
   }
   return [
@@ -54,9 +55,9 @@ function listingTriggers(dialect: Dialect): string[] {
      end
      $$`,
     `create trigger codes_listing_after_hide after update of hidden_at on codes
-     for each row execute function refstash_listing_on_hide()`,
+     for each row when (old.hidden_at is distinct from new.hidden_at) execute function refstash_listing_on_hide()`,
     `create trigger users_listing_after_disable after update of disabled_at on users
-     for each row execute function refstash_listing_on_disable()`,
+     for each row when (old.disabled_at is distinct from new.disabled_at) execute function refstash_listing_on_disable()`,
     // Migration 0083: trigger functions keep their indexed plans.
     ...MODERATION_FUNCTIONS.map((fn) => `alter function ${fn} set enable_seqscan = off`),
   ];

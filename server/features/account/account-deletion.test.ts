@@ -92,6 +92,43 @@ describeEachDatabase('DELETE /api/me', (ctx) => {
       .set({ added_by: user.id })
       .where('user_id', '=', keeper.id)
       .execute();
+    // Moderation (decision 095): their code hidden by the other admin, their appeal of it, a
+    // report of their profile, and an action they took themselves as an admin.
+    const moderate = (admin: TestUser, body: unknown) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/admin/moderation-actions',
+        cookie: admin.cookie,
+        body,
+      });
+    const hidden = await moderate(keeper, {
+      action: 'hide_code',
+      target: { type: 'code', codeId: first },
+      reason: 'Spam',
+    });
+    expect(hidden.statusCode).toBe(200);
+    const appeal = await ctx.request({
+      method: 'POST',
+      url: '/api/me/appeals',
+      cookie: user.cookie,
+      body: { actionId: hidden.json().entry.id, note: 'Mine' },
+    });
+    expect(appeal.statusCode).toBe(201);
+    const reported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      remoteAddress: visitor,
+      headers: { origin: ctx.config.appOrigin, 'user-agent': BROWSER_UA },
+      payload: { target: { type: 'profile', username: user.username }, reason: 'spam' },
+    });
+    expect(reported.statusCode).toBe(202);
+    const bystander = await ctx.createUser();
+    const acted = await moderate(user, {
+      action: 'disable_account',
+      target: { type: 'account', username: bystander.username },
+      reason: 'Spam',
+    });
+    expect(acted.statusCode).toBe(200);
     expect((await ctx.request({ url: `/${user.username}` })).statusCode).toBe(200);
 
     const response = await deleteMe(ctx, user, user.username!.toUpperCase());
@@ -117,6 +154,10 @@ describeEachDatabase('DELETE /api/me', (ctx) => {
     const listed = await ctx.request({ url: '/api/admin/service-requests', cookie: keeper.cookie });
     expect(listed.statusCode).toBe(200);
     expect(JSON.stringify(listed.json())).toContain('"requestedBy":null');
+    // The audit log keeps both entries (their labels are text), without the account's ids.
+    const log = await ctx.request({ url: '/api/admin/audit-log', cookie: keeper.cookie });
+    const ids = log.json().entries.map((e: { id: string }) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([hidden.json().entry.id, acted.json().entry.id]));
   });
 
   it('holds the username for 90 days: nobody else may take it', async () => {

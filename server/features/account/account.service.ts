@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { lockUserForWrite } from '../../db/row-locks.ts';
 import { errors } from '../../errors.ts';
+import { forgetUserInAuditLog } from '../moderation/actions.ts';
 import { holdUsername } from '../usernames/username-holds.ts';
 
 /** What `services.created_by` says for a service approved by an admin who left (decision 080). */
@@ -79,6 +80,7 @@ export async function deleteAccount(
       .set({ created_by: DELETED_ACCOUNT })
       .where('created_by', '=', user.id)
       .execute();
+    await forgetUserInAuditLog(trx, user.id);
     await trx.deleteFrom('sign_in_tokens').where('email', '=', row.email).execute();
     // Clicks, votes (and their daily totals) go with the codes, sessions, admin record and views
     // with the user: every one of those foreign keys cascades. Deleting the codes first lets each

@@ -3,6 +3,7 @@ import { type AccountExport, CODE_CSV_COLUMNS } from '../../../shared/account-sc
 import type { DB } from '../../db/schema.ts';
 import { presentCode } from '../codes/codes.presenter.ts';
 import { listCodesByUser } from '../codes/codes.repository.ts';
+import { hiddenCodesOf } from '../moderation/appeals.ts';
 
 /** Everything of the account (decision 080): the account, every code, the daily totals. */
 export async function buildExport(
@@ -15,7 +16,11 @@ export async function buildExport(
     .select(['email', 'username', 'created_at', 'last_login_at', 'username_changed_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const codes = (await listCodesByUser(db, userId)).map((row) => presentCode(row));
+  // An admin's hiding and its reason are the owner's data too (decision 095).
+  const hidden = await hiddenCodesOf(db, userId);
+  const codes = (await listCodesByUser(db, userId)).map((row) =>
+    presentCode(row, undefined, hidden.get(row.id)),
+  );
   const profileDays = await db
     .selectFrom('daily_profile_stats')
     .select(['day', 'views', 'unique_visitors'])

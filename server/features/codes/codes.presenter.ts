@@ -1,4 +1,5 @@
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
+import type { CodeModeration } from '../../../shared/moderation-schemas.ts';
 import type { CodeWithServiceRow, VoteCountRow } from './codes.repository.ts';
 
 export const noFeedback = (): CodeFeedback => ({
@@ -47,6 +48,7 @@ export function parseCountries(text: string | null): string[] | null {
 export function presentCode(
   row: CodeWithServiceRow,
   feedback: CodeFeedback = noFeedback(),
+  moderation: CodeModeration = null,
 ): CodeDto {
   return {
     id: row.id,
@@ -63,5 +65,6 @@ export function presentCode(
     countries: parseCountries(row.countries),
     listed: Number(row.listed) === 1,
     feedback,
+    moderation,
   };
 }

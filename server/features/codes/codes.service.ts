@@ -14,6 +14,7 @@ import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { CodeUpdate, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { feedbackSinceDay } from '../discovery/days.ts';
+import { hiddenCodesOf } from '../moderation/appeals.ts';
 import { serviceExists } from '../services/services.repository.ts';
 import { feedbackByCode, presentCode } from './codes.presenter.ts';
 import {
@@ -47,12 +48,13 @@ async function withServiceCheck<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function listCodes(db: Kysely<DB>, userId: string): Promise<CodeDto[]> {
-  const [rows, votes] = await Promise.all([
+  const [rows, votes, hidden] = await Promise.all([
     listCodesByUser(db, userId),
     voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
+    hiddenCodesOf(db, userId),
   ]);
   const feedback = feedbackByCode(votes);
-  return rows.map((row) => presentCode(row, feedback.get(row.id)));
+  return rows.map((row) => presentCode(row, feedback.get(row.id), hidden.get(row.id)));
 }
 
 /** 409 `code_limit_reached`: the account already keeps the most codes allowed (decision 024). */
@@ -122,8 +124,12 @@ export async function updateCode(
   if (!updated) throw codeNotFound();
   const row = await findOwnedCode(db, userId, codeId);
   if (!row) throw codeNotFound();
-  const votes = await voteCountsByOwner(db, userId, feedbackSinceDay(new Date()));
-  return presentCode(row, feedbackByCode(votes.filter((v) => v.code_id === codeId)).get(codeId));
+  const [votes, hidden] = await Promise.all([
+    voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
+    hiddenCodesOf(db, userId),
+  ]);
+  const feedback = feedbackByCode(votes.filter((v) => v.code_id === codeId)).get(codeId);
+  return presentCode(row, feedback, hidden.get(codeId));
 }
 
 export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {

@@ -72,6 +72,7 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
+    .where('codes.hidden_at', 'is', null)
     .orderBy('codes.user_id')
     .orderBy('codes.updated_at', 'desc')
     .orderBy('codes.id', 'desc');
@@ -143,14 +144,20 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
     .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
+    .where('codes.hidden_at', 'is', null)
     .groupBy(['services.id', 'services.name', 'services.domain'])
     .orderBy('services.name')
     .execute();
 }
 
-/** True when the code exists. */
+/** True when the code exists and is not hidden by an admin (decision 095). */
 export async function codeExists(db: Kysely<DB>, codeId: string): Promise<boolean> {
-  const row = await db.selectFrom('codes').select('id').where('id', '=', codeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('codes')
+    .select('id')
+    .where('id', '=', codeId)
+    .where('hidden_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -130,11 +130,19 @@ type PublicCode = Record<string, unknown>;
 async function expectedProfile(ctx: TestContext, user: TestUser): Promise<PublicCode[]> {
   const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
   expect(own.statusCode).toBe(200);
-  // The switch and the answers are the owner's (decision 070); expiry and countries are public.
+  // The switch, the answers (decision 070) and an admin's hiding (decision 095) are the owner's;
+  // expiry and countries are public.
   return own
     .json()
     .codes.map(
-      ({ clicks: _c, updatedAt: _u, listed: _l, feedback: _f, ...rest }: PublicCode) => rest,
+      ({
+        clicks: _c,
+        updatedAt: _u,
+        listed: _l,
+        feedback: _f,
+        moderation: _m,
+        ...rest
+      }: PublicCode) => rest,
     );
 }
 

@@ -97,6 +97,59 @@ export async function createCode(target: SecurityApp, userId: string): Promise<s
   return id;
 }
 
+/**
+ * A code an admin hid (decision 095), as `moderation_actions` and `codes` hold it; with `appeal`,
+ * its owner's open appeal too. Returns the ids an appeal and a decision name.
+ */
+export async function createHiddenCode(
+  target: SecurityApp,
+  userId: string,
+  options: { appeal?: boolean } = {},
+): Promise<{ codeId: string; actionId: string; appealId: string | null }> {
+  const { db } = target.database;
+  const codeId = await createCode(target, userId);
+  const actionId = newId();
+  await db
+    .insertInto('moderation_actions')
+    .values({
+      id: actionId,
+      created_at: nowIso(),
+      actor_user_id: null,
+      actor_username: null,
+      action: 'hide_code',
+      target_type: 'code',
+      target_label: 'Uber code',
+      code_id: codeId,
+      target_user_id: userId,
+      target_username: null,
+      reason: 'Spam',
+      case_id: null,
+    })
+    .execute();
+  await db
+    .updateTable('codes')
+    .set({ hidden_at: nowIso(), hidden_action_id: actionId })
+    .where('id', '=', codeId)
+    .execute();
+  if (!options.appeal) return { codeId, actionId, appealId: null };
+  const appealId = newId();
+  await db
+    .insertInto('moderation_appeals')
+    .values({
+      id: appealId,
+      action_id: actionId,
+      case_id: null,
+      user_id: userId,
+      note: 'Mine',
+      status: 'open',
+      created_at: nowIso(),
+      decided_at: null,
+      answer: null,
+    })
+    .execute();
+  return { codeId, actionId, appealId };
+}
+
 export async function createServiceRequest(target: SecurityApp, userId: string): Promise<string> {
   const id = newId();
   const slug = `svc${randomBytes(4).toString('hex')}`;

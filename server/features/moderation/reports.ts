@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { MODERATION_MESSAGES, type reportSchema } from '../../../shared/moderation-schemas.ts';
+import { nowIso } from '../../db/ids.ts';
+import type { DB } from '../../db/schema.ts';
+import { errors } from '../../errors.ts';
+import { isBotUserAgent } from '../codes/clicks.service.ts';
+import {
+  type CaseTarget,
+  codeSnapshot,
+  codeTargetKey,
+  openCaseFor,
+  profileTargetKey,
+  type TargetRef,
+} from './cases.ts';
+
+type ReportValues = z.output<typeof reportSchema>;
+
+export type ReportOutcome = 'counted' | 'repeat' | 'bot';
+
+/** The reported target, if a visitor can see it: a shown code of an enabled public profile. */
+async function publicTarget(
+  db: Kysely<DB>,
+  target: ReportValues['target'],
+): Promise<{ ref: TargetRef; snapshot: CaseTarget }> {
+  if (target.type === 'code') {
+    const found = await codeSnapshot(db, target.codeId.toLowerCase());
+    const owner = found
+      ? await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', found.ownerId)
+          .where('disabled_at', 'is', null)
+          .where('username', 'is not', null)
+          .executeTakeFirst()
+      : undefined;
+    if (!found || found.hidden || !owner) throw errors.notFound(MODERATION_MESSAGES.codeNotFound);
+    const { codeId } = found.target;
+    return {
+      ref: { key: codeTargetKey(codeId), type: 'code', codeId, ownerId: found.ownerId },
+      snapshot: found.target,
+    };
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', '=', target.username.toLowerCase())
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!user?.username) throw errors.notFound(MODERATION_MESSAGES.profileNotFound);
+  return {
+    ref: { key: profileTargetKey(user.id), type: 'profile', codeId: null, ownerId: user.id },
+    snapshot: { type: 'profile', username: user.username },
+  };
+}
+
+/**
+ * Stores a visitor's report: at most one per reporter network, target and UTC day (decision 095).
+ * Bots are answered like everyone and not counted. A report never hides anything by itself.
+ */
+export async function submitReport(
+  db: Kysely<DB>,
+  input: ReportValues,
+  reporter: { networkHash: string; userAgent: string | undefined },
+): Promise<ReportOutcome> {
+  const { ref, snapshot } = await publicTarget(db, input.target);
+  if (isBotUserAgent(reporter.userAgent)) return 'bot';
+  const now = nowIso();
+  const day = now.slice(0, 10);
+  return db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .selectFrom('moderation_reports')
+      .select('id')
+      .where('target_key', '=', ref.key)
+      .where('network_hash', '=', reporter.networkHash)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (seen) return 'repeat';
+    const caseId = await openCaseFor(trx, ref, snapshot, now);
+    const inserted = await trx
+      .insertInto('moderation_reports')
+      .values({
+        case_id: caseId,
+        target_key: ref.key,
+        network_hash: reporter.networkHash,
+        day,
+        reason: input.reason,
+        note: input.note,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['target_key', 'network_hash', 'day']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'repeat';
+    await trx
+      .updateTable('moderation_cases')
+      .set((eb) => ({
+        first_reported_at: eb.fn.coalesce('first_reported_at', eb.val(now)),
+        last_reported_at: now,
+        activity_at: now,
+      }))
+      .where('id', '=', caseId)
+      .execute();
+    return 'counted';
+  });
+}
