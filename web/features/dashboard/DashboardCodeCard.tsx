@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
 import { countryName } from '../../../shared/countries.ts';
@@ -7,6 +8,8 @@ import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 import { formatExpiry, isExpired } from '../../components/codes/expiry.ts';
 import { LinkOrText } from '../../components/codes/LinkOrText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { HiddenCodeNotice } from '../moderation/HiddenCodeNotice.tsx';
+import { codesQueryKey } from './api.ts';
 
 export interface DashboardCodeCardProps {
   code: CodeDto;
@@ -17,6 +20,7 @@ export interface DashboardCodeCardProps {
 /** An owner's card: the summary, the code, its click count, and copy, edit and delete. */
 export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const queryClient = useQueryClient();
   const name = `${code.serviceName} code`;
 
   return (
@@ -25,6 +29,13 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
       className="flex min-w-0 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <CodeSummary code={code} logoSize={48} />
+      {code.moderation && (
+        <HiddenCodeNotice
+          moderation={code.moderation}
+          what={name}
+          onAppealed={() => void queryClient.invalidateQueries({ queryKey: codesQueryKey })}
+        />
+      )}
       <div className="flex items-center justify-between gap-2">
         <code className="min-w-0 truncate rounded-md bg-gray-100 px-2 py-1 font-mono text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
           {code.code}
@@ -38,16 +49,19 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
       </div>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <ExpiredBadge expiresAt={code.expiresAt} />
-        <span
-          data-testid="listing"
-          className={`rounded-full px-2.5 py-0.5 font-semibold ${
-            code.listed
-              ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-              : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
-          }`}
-        >
-          {code.listed ? `Listed on the ${code.serviceName} page` : 'Not listed'}
-        </span>
+        {/* A hidden code is on no public page, whatever its switch says. */}
+        {!code.moderation && (
+          <span
+            data-testid="listing"
+            className={`rounded-full px-2.5 py-0.5 font-semibold ${
+              code.listed
+                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
+            }`}
+          >
+            {code.listed ? `Listed on the ${code.serviceName} page` : 'Not listed'}
+          </span>
+        )}
       </div>
       <p data-testid="feedback" className="text-sm text-gray-700 dark:text-gray-300">
         {feedbackLine(code.feedback)}

@@ -1,8 +1,6 @@
+import { z } from 'zod';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
-import {
-  type ModerationCase,
-  moderationActionRequestSchema,
-} from '../../../shared/moderation-schemas.ts';
+import { actionReasonSchema, type ModerationCase } from '../../../shared/moderation-schemas.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -13,7 +11,7 @@ import { type CaseAction, decisionFor } from './case-actions.ts';
 import { caseLabel } from './case-label.ts';
 import { MODERATION_WEB_TEXT } from './messages.ts';
 
-const reasonFormSchema = moderationActionRequestSchema.pick({ reason: true });
+const reasonFormSchema = z.object({ reason: actionReasonSchema });
 
 export interface ActionDialogProps {
   pending: { action: CaseAction; item: ModerationCase } | null;

@@ -84,6 +84,10 @@ export default function RulesPage() {
           . Press <strong>Appeal</strong> there and tell us why it should come back. You can appeal
           each decision once; an admin reviews it and you receive the answer by e-mail.
         </p>
+        <p>
+          A disabled account cannot sign in: reply to the e-mail that told you, and say why it
+          should be restored. An admin answers by e-mail.
+        </p>
         <p>Every decision and its reason are kept in an audit log.</p>
       </Section>
     </article>
