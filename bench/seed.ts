@@ -52,6 +52,8 @@ function* generate(size: SeedSize): Generator<Row> {
   const perCode = Math.floor(size.clickEvents / (size.users * size.codesPerUser));
   const extra = size.clickEvents % (size.users * size.codesPerUser);
   const base = Date.parse('2026-01-01T00:00:00Z');
+  const domains = new Map(SERVICE_CATALOGUE.map((entry) => [entry.id, entry.domain]));
+  const domainOf = (service: string) => domains.get(service) ?? `${service}.example.com`;
   let codeIndex = 0;
   for (let u = 0; u < size.users; u++) {
     const userId = newId();
@@ -71,7 +73,8 @@ function* generate(size: SeedSize): Generator<Row> {
         service,
         `REF${u}X${c}`,
         c % 3 === 0 ? `${10 + c}` : `Free month and $${c} credit`,
-        `https://${service}.example.com/invite/${u}-${c}`,
+        // On the service's own domain, so a listed code qualifies for its page (decision 094).
+        `https://${domainOf(service)}/invite/${u}-${c}`,
         clicks,
         new Date(base + u * 1000 + c).toISOString(),
         listed ? 1 : 0,

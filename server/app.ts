@@ -23,6 +23,7 @@ import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
+import { linkHostsRoutes } from './features/services/link-hosts.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { httpServerOptions } from './http-timeouts.ts';
@@ -95,7 +96,9 @@ export async function buildApp(
     db: database.db,
     limiter,
     mailer,
-    discovery: new DiscoveryService(database.db),
+    discovery: new DiscoveryService(database.db, undefined, {
+      probationDays: config.listingProbationDays,
+    }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -142,6 +145,7 @@ export async function buildApp(
       await discoveryRoutes(api, deps, deps.discovery);
       await profilesRoutes(api, deps);
       await servicesRoutes(api, deps);
+      await linkHostsRoutes(api, deps);
       await serviceRequestsRoutes(api, deps);
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);

@@ -58,6 +58,14 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['1', '0', 'true', 'false']).optional(),
   /** Raw click and view events older than this many days are deleted (their daily totals stay). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  /** A new account's codes reach service pages only after this many days (decision 094). */
+  LISTING_PROBATION_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** The bytes of the in-memory "viewed in the last 30 minutes" set (decision 093). */
+  VIEW_DEDUP_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .default(4 * 1024 * 1024),
 });
 
 export type DatabaseConfig =
@@ -93,6 +101,10 @@ export interface Config {
   readonly seedDemo: boolean;
   /** Days raw click and view events are kept (EVENT_RETENTION_DAYS, decision 080). */
   readonly eventRetentionDays: number;
+  /** LISTING_PROBATION_DAYS (decision 094). */
+  readonly listingProbationDays: number;
+  /** VIEW_DEDUP_BYTES (decision 093). */
+  readonly viewDedupBytes: number;
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -195,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     ssrDistDir: path.resolve(e.SSR_DIST_DIR),
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    listingProbationDays: e.LISTING_PROBATION_DAYS,
+    viewDedupBytes: e.VIEW_DEDUP_BYTES,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });
 }

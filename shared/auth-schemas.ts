@@ -52,6 +52,8 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   /** Where the code form's 'List on the service page' switch starts for a new code. */
   listNewCodes: z.boolean(),
+  /** The first UTC day ('YYYY-MM-DD') service pages may list this account's codes (decision 094). */
+  listingFrom: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
+import { listingStateSchema } from './listing-rules.ts';
 import { codeModerationSchema } from './moderation-schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
@@ -125,6 +126,8 @@ export const codeSchema = z.object({
   /** ISO 3166 alpha-2 codes where it works; null for everywhere. */
   countries: z.array(z.string()).nullable(),
   listed: z.boolean(),
+  /** Whether the service page shows it, and if not why (decision 094): the owner's to see. */
+  listing: listingStateSchema,
   /** "Did it work?" answers of the last 90 days (decision 070): the owner's statistic. */
   feedback: z.object({
     yes: z.number().int(),
@@ -153,6 +156,7 @@ export const publicCodeSchema = codeSchema.omit({
   updatedAt: true,
   clicks: true,
   listed: true,
+  listing: true,
   feedback: true,
   moderation: true,
 });

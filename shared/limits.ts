@@ -22,7 +22,10 @@ export const LIMITS = Object.freeze({
   servicePageSize: 20,
   /** Days of "Did it work?" answers that count (decision 070). */
   feedbackWindowDays: 90,
-  /** A code with at least this many 'No' (and fewer 'Yes' than 'No') in the window is reported. */
+  /**
+   * A code with 'No' from at least this many distinct networks (and fewer 'Yes' than 'No') in the
+   * window is reported (decisions 070, 093).
+   */
   reportedNoMin: 3,
 });
 

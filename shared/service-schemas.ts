@@ -5,6 +5,8 @@ export const serviceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   domain: z.string(),
+  /** Link hosts the admins allow for the service besides its domain (decision 094). */
+  linkHosts: z.array(z.string()),
 });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 

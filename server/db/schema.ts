@@ -55,6 +55,8 @@ export interface ServicesTable {
   created_by: string;
   /** Bumped by triggers whenever the service page's content may change (migration 0070). */
   listing_rev: Generated<number>;
+  /** JSON array of the link hosts admins allow besides the domain (migration 0092, decision 094). */
+  link_hosts: Generated<string>;
 }
 
 export type ServiceRequestStatus = 'pending' | 'approved' | 'rejected';
@@ -97,11 +99,12 @@ export interface CodesTable {
   hidden_action_id: Generated<string | null>;
 }
 
-/** A visitor's "Did it work?" answer (decision 070): one per visitor hash, code and UTC day. */
+/** A "Did it work?" answer (decisions 070, 093): one per network, code and UTC day. */
 export interface VotesTable {
   id: Generated<number>;
   code_id: string;
-  visitor_hash: string;
+  /** The voter's network's keyed hash (`networkHash`); rows before 0091 hold a visitor hash. */
+  network_hash: string;
   /** UTC day, 'YYYY-MM-DD'. */
   day: string;
   /** 1 yes, 0 no. */

@@ -81,6 +81,21 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'refstash:rl:'): R
 }
 
 /**
+ * Counts one hit against `key`; false when it is over `limit`. For a cap that leaves a request
+ * answered but uncounted (a copy, a view: decision 093). `scale` multiplies the limit (config
+ * RATE_LIMIT_SCALE; the benchmark raises it).
+ */
+export async function withinLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+  scale = 1,
+): Promise<boolean> {
+  return (await limiter.hit(key, Math.round(limit * scale), windowMs)).allowed;
+}
+
+/**
  * Counts one hit against `key` and throws a 429 (with Retry-After) when it is over `limit`.
  * `scale` multiplies the limit (config RATE_LIMIT_SCALE; the benchmark raises it).
  */

@@ -115,9 +115,17 @@ export async function createTestDatabase(
   };
 }
 
-/** A test config: NODE_ENV=test, the fixed APP_URL, plus any overrides. */
+/**
+ * A test config: NODE_ENV=test, the fixed APP_URL, plus any overrides. Test users are seconds
+ * old, so the listing probation is off unless a test sets LISTING_PROBATION_DAYS (decision 094).
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', APP_URL: TEST_APP_URL, ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: TEST_APP_URL,
+    LISTING_PROBATION_DAYS: '0',
+    ...env,
+  });
 }
 
 export interface TestUser {

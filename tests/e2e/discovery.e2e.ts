@@ -144,6 +144,49 @@ describeE2e(
       expect(await cards.first().textContent()).toContain('@bob_rides');
       expect(await page.getByText('@ann_rides').count()).toBe(0);
     });
+
+    it('says in the form why a link keeps a code off the page, and an admin allowing the host lists it', async () => {
+      // Decision 094: Cat lists a code whose link is a short link, not uber.com.
+      const cat = owners.cat.page;
+      await cat.goto(e2e.url('/dashboard'));
+      await cat.getByRole('button', { name: 'Create New Code' }).click();
+      const dialog = cat.getByRole('dialog', { name: 'Create New Code' });
+      await dialog.getByRole('combobox', { name: 'Service' }).fill('Uber');
+      await dialog.getByRole('option', { name: 'Uber', exact: true }).click();
+      await dialog.getByLabel('Referral code').fill('CAT-SHORT');
+      await dialog.getByLabel('Reward').fill('10');
+      await dialog.getByLabel(/Link or note/).fill('https://ubr.to/cat');
+      const notice = dialog.getByTestId('listing-notice');
+      expect(await notice.textContent()).toBe(
+        'Not listed on the Uber page: its link must be on uber.com. Your profile shows it either way.',
+      );
+      await expectAccessible(cat);
+      await screenshotsInEverySize(cat, 'code-form-link-notice', false);
+      await dialog.getByRole('button', { name: 'Create Code' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const card = cat.getByTestId('code-card').filter({ hasText: 'CAT-SHORT' });
+      await card.getByText("Not listed: its link is not on Uber's site").waitFor();
+
+      // An admin allows ubr.to for Uber in /admin: the code joins the page.
+      const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
+      await e2e.signInAs(context, { username: 'site_admin', admin: true });
+      const admin = await context.newPage();
+      await admin.goto(e2e.url('/admin'));
+      const section = admin.locator('section', {
+        has: admin.getByRole('heading', { name: 'Link hosts' }),
+      });
+      await section.getByLabel('Service').selectOption('uber');
+      await section.getByLabel(/Allowed link hosts for Uber/).fill('ubr.to');
+      await expectAccessible(admin);
+      await screenshotsInEverySize(admin, 'admin-link-hosts');
+      await section.getByRole('button', { name: 'Save hosts' }).click();
+      await section.getByText('Link hosts saved').waitFor();
+      await cat.reload();
+      await card.getByText('Listed on the Uber page').waitFor();
+      const page = await e2e.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(e2e.url('/s/uber'));
+      await page.locator('li[data-code-id]', { hasText: '@cat_rides' }).waitFor();
+    });
   },
   { databases: 'each' },
 );

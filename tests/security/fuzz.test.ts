@@ -249,10 +249,12 @@ for (const kind of testDatabaseKinds()) {
       const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
       for (const route of endpoints) {
         const [method, pattern] = route.split(' ') as [string, string];
-        const url = pattern.replace(
-          ':id',
-          pattern.includes('service-requests') ? requestId : codeId,
-        );
+        const id = pattern.includes('service-requests')
+          ? requestId
+          : pattern.includes('/services/')
+            ? 'uber'
+            : codeId;
+        const url = pattern.replace(':id', id);
         const actor = pattern.startsWith('/api/admin') ? admin : user;
         // Sign-out ends the session it is given, so it gets a new one every run.
         const fresh = pattern === '/api/auth/sign-out';

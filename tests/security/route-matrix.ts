@@ -178,6 +178,15 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     }),
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
+  'GET /api/admin/services/:id/link-hosts': {
+    url: () => '/api/admin/services/uber/link-hosts',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  'PUT /api/admin/services/:id/link-hosts': {
+    url: () => '/api/admin/services/uber/link-hosts',
+    body: () => ({ hosts: ['sho.rt'] }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
   'GET /api/admin/admins': {
     url: () => '/api/admin/admins',
     expect: { ...ADMIN_ONLY, admin: 200 },

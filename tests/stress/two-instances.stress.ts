@@ -53,8 +53,11 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
           codeIds,
           total: 2_000,
           inFlight: 50,
-          // 40 clicks per address: under the 60-per-minute limit, which both servers share.
-          forwardedFor: (index) => `${net}.${Math.floor(index / 40) % 250}`,
+          // 40 clicks per address: under the 60-per-minute limit, which both servers share. Each
+          // address on a network (/24) of its own: 4 copies a code, under the network's 10 an
+          // hour (decision 093).
+          forwardedFor: (index) =>
+            `${net.slice(0, net.lastIndexOf('.'))}.${Math.floor(index / 40) % 250}.1`,
         });
         expect(Object.fromEntries(load.statuses)).toEqual({ 202: 2_000 });
         // Each request is a new visitor (its own user agent), so each one counts.

@@ -8,6 +8,7 @@ import {
 import { newId, nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { discovery } from './2026-11-23-0070-discovery.ts';
+import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 
 for (const kind of testDatabaseKinds()) {
@@ -57,6 +58,8 @@ for (const kind of testDatabaseKinds()) {
         .executeTakeFirstOrThrow();
       expect(JSON.parse(before.profile_codes)[0]).not.toHaveProperty('expiresAt');
       await migration.up(db);
+      // 0070's `votes` came back as 0070 made it: what later migrations changed in it, again.
+      await votesByNetwork.up(db);
       await moderation(kind).up(db);
       const row = await db
         .selectFrom('codes')
@@ -141,7 +144,7 @@ for (const kind of testDatabaseKinds()) {
         .insertInto('votes')
         .values({
           code_id: codeId,
-          visitor_hash: 'h',
+          network_hash: 'h',
           day: '2030-01-01',
           worked: 1,
           reason: null,

@@ -14,6 +14,8 @@ import { statsRollups } from './2026-11-23-0080-stats-rollups.ts';
 import { listingDefault } from './2026-11-23-0081-listing-default.ts';
 import { statsRunningTotals } from './2026-11-23-0082-stats-running-totals.ts';
 import { triggerPlans } from './2026-11-24-0083-trigger-plans.ts';
+import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
+import { serviceLinkHosts } from './2026-11-26-0092-service-link-hosts.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
@@ -33,6 +35,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-23-0081-listing-default': listingDefault,
     '2026-11-23-0082-stats-running-totals': statsRunningTotals(dialect),
     '2026-11-24-0083-trigger-plans': triggerPlans(dialect),
+    '2026-11-26-0091-votes-by-network': votesByNetwork,
+    '2026-11-26-0092-service-link-hosts': serviceLinkHosts,
     '2026-11-26-0095-moderation': moderation(dialect),
   };
 }

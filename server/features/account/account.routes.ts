@@ -99,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request, reply) => {
       const user = await saveSettings(deps.db, await currentUser(request), request.body);
       reply.header('cache-control', 'no-store');
-      return presentMe(user, await isAdmin(deps.db, user.id));
+      return presentMe(user, await isAdmin(deps.db, user.id), deps.config.listingProbationDays);
     },
   );
 

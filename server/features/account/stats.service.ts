@@ -1,7 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StatsDto } from '../../../shared/account-schemas.ts';
 import type { DB } from '../../db/schema.ts';
-import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { feedbackByCode } from '../codes/codes.presenter.ts';
 import { voteCountsByOwner } from '../codes/codes.repository.ts';
 
@@ -128,54 +127,4 @@ export async function getStats(
     code = { id: codeId, series: own };
   }
   return { days, from, to, series, answers, codes: ranked, code };
-}
-
-/**
- * Counts one view of a public profile page (decision 080): bots are not counted, and the visitor
- * is the daily hash of clicks (decision 021), never the IP. The daily bucket follows by trigger.
- */
-export async function recordProfileView(
-  db: Kysely<DB>,
-  view: { userId: string; ip: string; userAgent: string | undefined; secret: string; now: Date },
-): Promise<boolean> {
-  if (isBotUserAgent(view.userAgent)) return false;
-  await db
-    .insertInto('profile_views')
-    .values({
-      user_id: view.userId,
-      viewed_at: view.now.toISOString(),
-      visitor_hash: visitorHash(view.secret, view.now, view.ip, view.userAgent ?? ''),
-    })
-    .execute();
-  return true;
-}
-
-/** Views waiting at most; past it a view is dropped rather than letting memory grow. */
-const MAX_PENDING_VIEWS = 1000;
-
-/**
- * Writes profile views one at a time per instance, in arrival order, never holding the page.
- * In order, because "unique" asks whether an earlier view of that visitor exists: two concurrent
- * inserts of one visitor's views could each miss the other (PostgreSQL, READ COMMITTED) and both
- * count as unique. Across instances that race stays, as for clicks (decision 024).
- */
-export function createViewRecorder(db: Kysely<DB>, log: { warn(obj: object, msg: string): void }) {
-  let tail: Promise<unknown> = Promise.resolve();
-  let pending = 0;
-  return {
-    record(view: Parameters<typeof recordProfileView>[1]): void {
-      if (isBotUserAgent(view.userAgent) || pending >= MAX_PENDING_VIEWS) return;
-      pending += 1;
-      tail = tail
-        .then(() => recordProfileView(db, view))
-        .catch((error: unknown) => log.warn({ err: error }, 'profile view not recorded'))
-        .finally(() => {
-          pending -= 1;
-        });
-    },
-    /** Resolves when every view handed in so far is written (shutdown, tests). */
-    flush(): Promise<unknown> {
-      return tail;
-    },
-  };
 }

@@ -86,4 +86,110 @@ describe('npm run admin (CLI) [sqlite]', () => {
       );
     }
   });
+
+  it('disables and restores an account with a reason, kept in the audit log as the CLI', async () => {
+    const id = newId();
+    await database.db
+      .insertInto('users')
+      .values({
+        id,
+        email: 'target@example.com',
+        username: 'target',
+        created_at: nowIso(),
+        last_login_at: nowIso(),
+        disabled_at: null,
+      })
+      .execute();
+    await database.db
+      .insertInto('sessions')
+      .values({ id_hash: newId(), user_id: id, created_at: nowIso(), expires_at: nowIso() })
+      .execute();
+    expect((await admin('disable', 'target')).stderr).toContain('Usage: npm run admin --');
+    const disabled = await admin('disable', 'Target', '--reason', 'Sells <b>fake</b> codes');
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toContain('Disabled @target; the owner is told by e-mail.');
+    const user = await database.db
+      .selectFrom('users')
+      .select('disabled_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(user.disabled_at).not.toBeNull();
+    expect(
+      await database.db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', id)
+        .execute(),
+    ).toEqual([]);
+    expect((await admin('disable', 'target', '--reason', 'again')).stderr).toContain(
+      'This account is already disabled',
+    );
+
+    const restored = await admin('restore', 'target');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('Restored @target; the owner is told by e-mail.');
+    const entries = await database.db
+      .selectFrom('moderation_actions')
+      .select(['action', 'actor_user_id', 'actor_username', 'reason', 'target_label'])
+      .orderBy('created_at')
+      .execute();
+    expect(entries).toEqual([
+      {
+        action: 'disable_account',
+        actor_user_id: null,
+        actor_username: null,
+        reason: 'Sells <b>fake</b> codes',
+        target_label: '@target',
+      },
+      {
+        action: 'restore',
+        actor_user_id: null,
+        actor_username: null,
+        reason: 'Your account was reviewed and restored.',
+        target_label: '@target',
+      },
+    ]);
+  }, 120_000);
+
+  it('lists the open reports', async () => {
+    expect((await admin('reports')).stdout).toContain('No open reports.');
+    const user = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'first')
+      .executeTakeFirstOrThrow();
+    const caseId = newId();
+    await database.db
+      .insertInto('moderation_cases')
+      .values({
+        id: caseId,
+        target_key: `profile:${user.id}`,
+        target_type: 'profile',
+        code_id: null,
+        user_id: user.id,
+        snapshot: JSON.stringify({ type: 'profile', username: 'first' }),
+        status: 'open',
+        first_reported_at: '2026-11-26T10:00:00.000Z',
+        last_reported_at: '2026-11-26T10:00:00.000Z',
+        activity_at: '2026-11-26T10:00:00.000Z',
+        created_at: '2026-11-26T10:00:00.000Z',
+        closed_at: null,
+      })
+      .execute();
+    await database.db
+      .insertInto('moderation_reports')
+      .values({
+        case_id: caseId,
+        target_key: `profile:${user.id}`,
+        network_hash: 'n1',
+        day: '2026-11-26',
+        reason: 'spam',
+        note: null,
+        created_at: '2026-11-26T10:00:00.000Z',
+      })
+      .execute();
+    expect((await admin('reports')).stdout).toContain(
+      '2026-11-26T10:00:00.000Z  profile @first  1 reports from 1 networks (spam 1)',
+    );
+  }, 60_000);
 });

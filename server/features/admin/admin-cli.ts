@@ -1,23 +1,40 @@
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
 import { adminEmailSchema } from '../../../shared/admin-schemas.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
+import { accountCommand, reportsCommand } from '../moderation/moderation-cli.ts';
 import { addAdminByEmail, listAdminViews, removeAdminByEmail } from './admins.service.ts';
 
-/** `npm run admin -- add <email> | remove <email> | list`: manage admins from the shell. */
-const USAGE = 'Usage: npm run admin -- add <email> | remove <email> | list';
+/** Manage admins, and moderate accounts (decision 095), from the shell. */
+const USAGE =
+  'Usage: npm run admin -- add <email> | remove <email> | list | disable <username> --reason "…" | restore <username> [--reason "…"] | reports';
 
 try {
   process.loadEnvFile('.env');
 } catch {}
 
-const [command, rawEmail, ...extra] = process.argv.slice(2);
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+function parse() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      options: { reason: { type: 'string' } },
+      allowPositionals: true,
+    });
+  } catch {
+    return fail(USAGE);
+  }
+}
+
+const { positionals, values } = parse();
+const [command, argument, ...extra] = positionals;
 
 function parseEmail(value: string | undefined): string {
   const result = adminEmailSchema.safeParse(value ?? '');
@@ -26,12 +43,22 @@ function parseEmail(value: string | undefined): string {
 }
 
 const takesEmail = command === 'add' || command === 'remove';
-if (!(takesEmail || command === 'list') || extra.length > 0 || (command === 'list' && rawEmail)) {
+const takesUsername = command === 'disable' || command === 'restore';
+const bare = command === 'list' || command === 'reports';
+if (
+  !(takesEmail || takesUsername || bare) ||
+  extra.length > 0 ||
+  (bare && argument) ||
+  (takesUsername && !argument) ||
+  (command === 'disable' && values.reason === undefined) ||
+  (!takesUsername && values.reason !== undefined)
+) {
   fail(USAGE);
 }
-const email = takesEmail ? parseEmail(rawEmail) : '';
+const email = takesEmail ? parseEmail(argument) : '';
 
-const database = createDatabase(loadConfig().database);
+const config = loadConfig();
+const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
   if (command === 'add') {
@@ -40,6 +67,10 @@ try {
   } else if (command === 'remove') {
     const removed = await removeAdminByEmail(database.db, email);
     console.log(removed ? `Removed admin ${email}` : `${email} was not an admin`);
+  } else if (command === 'disable' || command === 'restore') {
+    console.log(await accountCommand(database, config, command, argument ?? '', values.reason));
+  } else if (command === 'reports') {
+    for (const line of await reportsCommand(database)) console.log(line);
   } else {
     const admins = await listAdminViews(database.db);
     if (admins.length === 0)
@@ -52,7 +83,8 @@ try {
   }
 } catch (error) {
   process.exitCode = 1;
-  console.error(error instanceof AppError ? error.message : error);
+  if (error instanceof ZodError) console.error(error.issues[0]?.message);
+  else console.error(error instanceof AppError ? error.message : error);
 } finally {
   await database.close();
 }

@@ -45,7 +45,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const mailer = signInMailer(deps.mailer);
-  const me = async (user: AuthUser) => presentMe(user, await isAdmin(db, user.id));
+  const me = async (user: AuthUser) =>
+    presentMe(user, await isAdmin(db, user.id), config.listingProbationDays);
 
   api.post(
     '/auth/email-link',

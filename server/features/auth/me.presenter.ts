@@ -1,8 +1,9 @@
 import type { Me } from '../../../shared/auth-schemas.ts';
+import { listingFromDay } from '../../../shared/listing-rules.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 
 /** The user as the API shows it; the caller looks up whether they are an admin. */
-export function presentMe(user: AuthUser, isAdmin: boolean): Me {
+export function presentMe(user: AuthUser, isAdmin: boolean, probationDays: number): Me {
   return {
     id: user.id,
     email: user.email,
@@ -11,5 +12,6 @@ export function presentMe(user: AuthUser, isAdmin: boolean): Me {
     lastLoginAt: user.lastLoginAt,
     isAdmin,
     listNewCodes: user.listNewCodes,
+    listingFrom: listingFromDay(user.createdAt, probationDays),
   };
 }

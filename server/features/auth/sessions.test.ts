@@ -77,6 +77,8 @@ describeEachDatabase(
         lastLoginAt: expect.any(String),
         isAdmin: true,
         listNewCodes: true,
+        // The test config has no listing probation: today (UTC).
+        listingFrom: new Date().toISOString().slice(0, 10),
       });
       const plain = await ctx.createUser();
       expect((await me(plain.cookie)).json().isAdmin).toBe(false);

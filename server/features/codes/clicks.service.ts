@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ipKey } from '../../plugins/rate-limiter.ts';
+import type { Database } from '../../db/database.ts';
+import { ipKey, type RateLimiter, withinLimit } from '../../plugins/rate-limiter.ts';
 import type { ClickRecorder } from './click-recorder.ts';
-import type { ClickOutcome } from './clicks.repository.ts';
+import { type ClickOutcome, existingCodeIds } from './clicks.repository.ts';
 
 /** Crawlers, link unfurlers and scripted HTTP clients: answered, never counted. */
 const BOT_USER_AGENT =
@@ -39,23 +40,48 @@ export function visitorHash(secret: string, at: Date, ip: string, userAgent: str
     .digest('hex');
 }
 
+/**
+ * Copies of one code counted per network and hour (decision 093): loose, because a mobile
+ * carrier puts thousands of people behind a few addresses; enough that one machine cycling
+ * User-Agents cannot inflate a code's copies.
+ */
+export const COPY_NETWORK_CAP = { limit: 10, windowMs: 60 * 60_000 } as const;
+
 export interface ClickInput {
   codeId: string;
   ip: string;
+  /** `clientNetwork(request)`. */
+  network: string;
   userAgent: string | undefined;
   secret: string;
 }
 
+export interface CopyCap {
+  database: Database;
+  limiter: RateLimiter;
+  /** config.rateLimitScale. */
+  scale: number;
+}
+
 /**
- * Records a visitor's copy. Returns 'ignored' for bots, 'not-found' for an unknown code, 'repeat'
- * when this visitor's copy of the code was counted less than 30 minutes ago (nothing stored), and
- * 'counted' once the click is committed.
+ * Records a visitor's copy. Returns 'ignored' for bots and for copies past the network's cap
+ * (COPY_NETWORK_CAP), 'not-found' for an unknown code, 'repeat' when this visitor's copy of the
+ * code was counted less than 30 minutes ago (nothing stored), and 'counted' once the click is
+ * committed.
  */
 export async function recordClick(
   recorder: ClickRecorder,
-  { codeId, ip, userAgent, secret }: ClickInput,
+  cap: CopyCap,
+  { codeId, ip, network, userAgent, secret }: ClickInput,
 ): Promise<ClickOutcome | 'ignored'> {
   if (isBotUserAgent(userAgent)) return 'ignored';
+  const { limit, windowMs } = COPY_NETWORK_CAP;
+  const key = `copies:network:${codeId}:${network}`;
+  if (!(await withinLimit(cap.limiter, key, limit, windowMs, cap.scale))) {
+    // Past the cap an unknown code is still a 404, never a silent 202.
+    const known = await existingCodeIds(cap.database, [codeId]);
+    return known.size === 1 ? 'ignored' : 'not-found';
+  }
   const now = new Date();
   return recorder.record({
     codeId,

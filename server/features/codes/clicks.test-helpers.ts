@@ -7,10 +7,13 @@ export const BROWSER_UA =
 export const UNKNOWN_CODE_ID = '0190c5b2-0000-7000-8000-000000000000';
 
 let ipCounter = 0;
-/** A fresh address per call, so one test's clicks never count against another's limit. */
+/**
+ * A fresh address on a fresh network (/24) per call, so one test's clicks and votes never count
+ * against another's limit or network cap.
+ */
 export function nextIp(): string {
   ipCounter += 1;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  return `10.${(ipCounter >> 8) & 255}.${ipCounter & 255}.1`;
 }
 
 export function click(ctx: TestContext, codeId: string, ip = nextIp(), userAgent = BROWSER_UA) {

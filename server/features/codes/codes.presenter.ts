@@ -1,5 +1,10 @@
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
 import type { CodeModeration } from '../../../shared/moderation-schemas.ts';
+import {
+  type ListingContext,
+  listingState,
+  parseLinkHosts,
+} from '../discovery/listing-eligibility.ts';
 import type { CodeWithServiceRow, VoteCountRow } from './codes.repository.ts';
 
 export const noFeedback = (): CodeFeedback => ({
@@ -41,15 +46,12 @@ export function parseCountries(text: string | null): string[] | null {
   return Array.isArray(value) ? value.map(String) : null;
 }
 
-/**
- * A code row as its owner sees it. Visitors see the public profile's fields instead, which the
- * database builds itself (migration 0052).
- */
+/** A code row's fields for its owner, but its listing state (the export's codes). */
 export function presentCode(
   row: CodeWithServiceRow,
   feedback: CodeFeedback = noFeedback(),
   moderation: CodeModeration = null,
-): CodeDto {
+): Omit<CodeDto, 'listing'> {
   return {
     id: row.id,
     service: row.service,
@@ -66,5 +68,24 @@ export function presentCode(
     listed: Number(row.listed) === 1,
     feedback,
     moderation,
+  };
+}
+
+/**
+ * A code row as its owner sees it, with whether its service page shows it (decision 094).
+ * Visitors see the public profile's fields instead, which the database builds itself (migration
+ * 0052).
+ */
+export function presentOwnedCode(
+  row: CodeWithServiceRow,
+  context: ListingContext,
+  feedback: CodeFeedback = noFeedback(),
+  moderation: CodeModeration = null,
+): CodeDto {
+  const service = { domain: row.service_domain, linkHosts: parseLinkHosts(row.service_link_hosts) };
+  const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service };
+  return {
+    ...presentCode(row, feedback, moderation),
+    listing: listingState(Number(row.listed) === 1, facts, context),
   };
 }

@@ -18,6 +18,9 @@ export interface CodeWithServiceRow {
   listed: number;
   expires_on: string | null;
   countries: string | null;
+  service_domain: string;
+  service_link_hosts: string;
+  owner_created_at: string;
 }
 
 /** A code's "Did it work?" answers since a day, by answer and reason (decision 070). */
@@ -32,10 +35,14 @@ function selectCodesWithService(db: Db) {
   return db
     .selectFrom('codes')
     .innerJoin('services', 'services.id', 'codes.service')
+    .innerJoin('users', 'users.id', 'codes.user_id')
     .select([
       'codes.id',
       'codes.service',
       'services.name as service_name',
+      'services.domain as service_domain',
+      'services.link_hosts as service_link_hosts',
+      'users.created_at as owner_created_at',
       'codes.product_name',
       'codes.code',
       'codes.reward',

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeFormSchema, codeSchema, codeUpdateSchema } from '../../../shared/code-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody, noContent } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { listingContextAt } from '../discovery/listing-eligibility.ts';
 import { createClickRecorder } from './click-recorder.ts';
 import { recordClick } from './clicks.service.ts';
 import { codeNotFound, createCode, deleteCode, listCodes, updateCode } from './codes.service.ts';
@@ -40,6 +42,8 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const { db, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const clickRecorder = createClickRecorder(deps.database);
+  const listing = () => listingContextAt(new Date(), config.listingProbationDays);
+  const copyCap = { database: deps.database, limiter: deps.limiter, scale: config.rateLimitScale };
   // Clicks still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => clickRecorder.close());
 
@@ -58,7 +62,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     async (request, reply) => {
       const user = await currentUser(request);
       reply.header('Cache-Control', 'no-store');
-      return { codes: await listCodes(db, user.id) };
+      return { codes: await listCodes(db, user.id, listing()) };
     },
   );
 
@@ -74,7 +78,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (request, reply) => {
       const user = await currentUser(request);
-      const code = await createCode(deps.database, user.id, request.body);
+      const code = await createCode(deps.database, user.id, request.body, listing());
       return reply.status(201).send({ code });
     },
   );
@@ -92,7 +96,7 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (request) => {
       const user = await currentUser(request);
-      return { code: await updateCode(db, user.id, request.params.id, request.body) };
+      return { code: await updateCode(db, user.id, request.params.id, request.body, listing()) };
     },
   );
 
@@ -118,15 +122,17 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     {
       config: { notFound: codeNotFound, rateLimits: [CLICK_LIMIT] },
       schema: {
-        summary: 'Count a copy of a code (anyone; a repeat within 30 minutes is not counted)',
+        summary:
+          'Count a copy of a code (anyone; a repeat within 30 minutes, or past 10 copies of the code from one network in an hour, is not counted)',
         params: codeParams,
         response: answers({ 202: z.object({ counted: z.boolean() }) }),
       },
     },
     async (request, reply) => {
-      const outcome = await recordClick(clickRecorder, {
+      const outcome = await recordClick(clickRecorder, copyCap, {
         codeId: request.params.id,
         ip: request.ip,
+        network: clientNetwork(request),
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
       });

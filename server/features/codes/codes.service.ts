@@ -14,9 +14,10 @@ import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { CodeUpdate, DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { feedbackSinceDay } from '../discovery/days.ts';
+import type { ListingContext } from '../discovery/listing-eligibility.ts';
 import { hiddenCodesOf } from '../moderation/appeals.ts';
 import { serviceExists } from '../services/services.repository.ts';
-import { feedbackByCode, presentCode } from './codes.presenter.ts';
+import { feedbackByCode, presentOwnedCode } from './codes.presenter.ts';
 import {
   countCodesByUser,
   deleteOwnedCode,
@@ -47,14 +48,20 @@ async function withServiceCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listCodes(db: Kysely<DB>, userId: string): Promise<CodeDto[]> {
+export async function listCodes(
+  db: Kysely<DB>,
+  userId: string,
+  listing: ListingContext,
+): Promise<CodeDto[]> {
   const [rows, votes, hidden] = await Promise.all([
     listCodesByUser(db, userId),
     voteCountsByOwner(db, userId, feedbackSinceDay(new Date())),
     hiddenCodesOf(db, userId),
   ]);
   const feedback = feedbackByCode(votes);
-  return rows.map((row) => presentCode(row, feedback.get(row.id), hidden.get(row.id)));
+  return rows.map((row) =>
+    presentOwnedCode(row, listing, feedback.get(row.id), hidden.get(row.id)),
+  );
 }
 
 /** 409 `code_limit_reached`: the account already keeps the most codes allowed (decision 024). */
@@ -70,6 +77,7 @@ export async function createCode(
   database: Database,
   userId: string,
   values: CodeFormValues,
+  listing: ListingContext,
 ): Promise<CodeDto> {
   const { db, dialect } = database;
   await requireService(db, values.service);
@@ -99,7 +107,7 @@ export async function createCode(
   );
   const row = await findOwnedCode(db, userId, id);
   if (!row) throw codeNotFound();
-  return presentCode(row);
+  return presentOwnedCode(row, listing);
 }
 
 export async function updateCode(
@@ -107,6 +115,7 @@ export async function updateCode(
   userId: string,
   codeId: string,
   values: CodeUpdateValues,
+  listing: ListingContext,
 ): Promise<CodeDto> {
   if (values.service !== undefined) await requireService(db, values.service);
   const changes: CodeUpdate = { updated_at: nowIso() };
@@ -129,7 +138,7 @@ export async function updateCode(
     hiddenCodesOf(db, userId),
   ]);
   const feedback = feedbackByCode(votes.filter((v) => v.code_id === codeId)).get(codeId);
-  return presentCode(row, feedback, hidden.get(codeId));
+  return presentOwnedCode(row, listing, feedback, hidden.get(codeId));
 }
 
 export async function deleteCode(db: Kysely<DB>, userId: string, codeId: string): Promise<void> {

@@ -7,13 +7,14 @@ export interface ListingServiceRow {
   name: string;
   domain: string;
   listing_rev: number | string;
+  link_hosts: string;
 }
 
 /** The service and its listing revision: the one lookup of a cached service page. */
 export const findListingService = compiledLookup<DB, ListingServiceRow>((db, serviceId) =>
   db
     .selectFrom('services')
-    .select(['id', 'name', 'domain', 'listing_rev'])
+    .select(['id', 'name', 'domain', 'listing_rev', 'link_hosts'])
     .where('id', '=', serviceId),
 );
 
@@ -31,6 +32,7 @@ export interface ListedCodeRow {
   updated_at: string;
   expires_on: string | null;
   countries: string | null;
+  owner_created_at: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
       'codes.updated_at',
       'codes.expires_on',
       'codes.countries',
+      'users.created_at as owner_created_at',
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)
@@ -78,13 +81,17 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .orderBy('codes.id', 'desc');
 }
 
+/** How many distinct networks answered Yes, and No (decision 093). */
 export interface ServiceVoteRow {
   code_id: string;
   yes: number | string;
   no: number | string;
 }
 
-/** Yes and No per listed code of the service since `sinceDay` (index votes(code_id, day, worked)). */
+/**
+ * Per listed code of the service since `sinceDay`, the distinct networks that answered Yes and
+ * No: one network voting on many days is one voice in "Worked for N people" and "reported".
+ */
 export function voteTotalsOfService(
   db: Kysely<DB>,
   serviceId: string,
@@ -100,8 +107,8 @@ export function voteTotalsQuery(db: Kysely<DB>, serviceId: string, sinceDay: str
     .innerJoin('codes', 'codes.id', 'votes.code_id')
     .select([
       'votes.code_id',
-      sql<number>`sum(votes.worked)`.as('yes'),
-      sql<number>`sum(1 - votes.worked)`.as('no'),
+      sql<number>`count(distinct case when votes.worked = 1 then votes.network_hash end)`.as('yes'),
+      sql<number>`count(distinct case when votes.worked = 0 then votes.network_hash end)`.as('no'),
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)
@@ -125,10 +132,16 @@ export interface DirectoryRow {
   id: string;
   name: string;
   domain: string;
-  codes: number | string;
+  link_hosts: string;
+  user_id: string;
+  link: string | null;
+  owner_created_at: string;
 }
 
-/** Services with at least one listed, unexpired code of a public profile, and how many owners. */
+/**
+ * Every listed, unexpired code of a public profile with its service, by service name: the
+ * directory counts owners after the listing rules (decision 094), which need each code's link.
+ */
 export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryRow[]> {
   return db
     .selectFrom('codes')
@@ -138,15 +151,18 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
       'services.id',
       'services.name',
       'services.domain',
-      sql<number>`count(distinct codes.user_id)`.as('codes'),
+      'services.link_hosts',
+      'codes.user_id',
+      'codes.link',
+      'users.created_at as owner_created_at',
     ])
     .where('codes.listed', '=', 1)
     .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
-    .groupBy(['services.id', 'services.name', 'services.domain'])
     .orderBy('services.name')
+    .orderBy('services.id')
     .execute();
 }
 
@@ -179,12 +195,12 @@ export async function copiedSince(
   return row !== undefined;
 }
 
-/** Stores the vote unless this visitor already answered for this code today; true when stored. */
+/** Stores the vote unless this network already answered for this code today; true when stored. */
 export async function insertVote(
   db: Kysely<DB>,
   vote: {
     codeId: string;
-    visitorHash: string;
+    networkHash: string;
     day: string;
     worked: boolean;
     reason: VoteReason | null;
@@ -195,13 +211,13 @@ export async function insertVote(
     .insertInto('votes')
     .values({
       code_id: vote.codeId,
-      visitor_hash: vote.visitorHash,
+      network_hash: vote.networkHash,
       day: vote.day,
       worked: vote.worked ? 1 : 0,
       reason: vote.worked ? null : vote.reason,
       created_at: vote.createdAt,
     })
-    .onConflict((oc) => oc.columns(['code_id', 'visitor_hash', 'day']).doNothing())
+    .onConflict((oc) => oc.columns(['code_id', 'network_hash', 'day']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

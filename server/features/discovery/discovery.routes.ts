@@ -9,6 +9,7 @@ import {
   voteSchema,
 } from '../../../shared/discovery-schemas.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { codeNotFound } from '../codes/codes.service.ts';
@@ -88,7 +89,7 @@ export async function discoveryRoutes(
       config: { notFound: codeNotFound, rateLimits: [VOTE_LIMIT] },
       schema: {
         summary:
-          '"Did it work?" after a copy (anyone): counted once per visitor, code and day, only after a copy that day',
+          '"Did it work?" after a copy (anyone): counted once per network, code and day, only after a copy that day',
         params: codeParams,
         body: jsonBody(voteSchema),
         response: answers({ 202: voteAnswerSchema }),
@@ -100,6 +101,7 @@ export async function discoveryRoutes(
         worked: request.body.worked,
         reason: request.body.reason,
         ip: request.ip,
+        network: clientNetwork(request),
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
       });

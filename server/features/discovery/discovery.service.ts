@@ -10,9 +10,11 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
+import { networkHash } from '../../http/client-network.ts';
 import { contentVersion } from '../../http-cache.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { parseCountries } from '../codes/codes.presenter.ts';
+import { sunkCodeIds } from '../moderation/cases.ts';
 import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
 import {
   codeExists,
@@ -20,10 +22,12 @@ import {
   directoryRevision,
   findListingService,
   insertVote,
+  type ListingServiceRow,
   listDirectory,
   listedCodesOfService,
   voteTotalsOfService,
 } from './discovery.repository.ts';
+import { listingBlock, parseLinkHosts } from './listing-eligibility.ts';
 import {
   epochOf,
   type Rotation,
@@ -40,13 +44,18 @@ export interface ServiceListing {
   readonly service: { id: string; name: string; domain: string };
   /** One code per owner (their most recently updated listed, unexpired one), not yet rotated. */
   readonly codes: readonly ServiceCodeDto[];
+  /** Codes that sink below those in good standing while admins look at reports (decision 095). */
+  readonly sunk: ReadonlySet<string>;
   /** Names this content: part of the rendered page's cache key. */
   readonly version: string;
 }
 
-/** "Reported": at least 3 'No' in 90 days and fewer 'Yes' than 'No' (decision 070). */
-export function isReported(yes: number, no: number): boolean {
-  return no >= LIMITS.reportedNoMin && yes < no;
+/**
+ * "Reported": 'No' from at least 3 distinct networks in 90 days and fewer networks saying 'Yes'
+ * (decisions 070, 093): one address with many User-Agents, or on many days, is one network.
+ */
+export function isReported(yesNetworks: number, noNetworks: number): boolean {
+  return noNetworks >= LIMITS.reportedNoMin && yesNetworks < noNetworks;
 }
 
 interface Cached {
@@ -80,9 +89,16 @@ export class DiscoveryService {
   readonly #orders = new WeakMap<ServiceListing, Map<string, Order>>();
   #directory: { key: string; value: ServiceDirectoryDto } | undefined;
 
-  constructor(db: Kysely<DB>, now: () => Date = () => new Date()) {
+  readonly #probationDays: number;
+
+  constructor(
+    db: Kysely<DB>,
+    now: () => Date = () => new Date(),
+    { probationDays = 0 }: { probationDays?: number } = {},
+  ) {
     this.#db = db;
     this.#now = now;
+    this.#probationDays = probationDays;
   }
 
   /** The listing of a known service, undefined for an unknown id. */
@@ -111,21 +127,22 @@ export class DiscoveryService {
     return pending;
   }
 
-  async #load(
-    service: { id: string; name: string; domain: string },
-    today: string,
-    now: Date,
-  ): Promise<ServiceListing> {
-    const [rows, votes] = await Promise.all([
+  async #load(service: ListingServiceRow, today: string, now: Date): Promise<ServiceListing> {
+    const [rows, votes, sunk] = await Promise.all([
       listedCodesOfService(this.#db, service.id, today),
       voteTotalsOfService(this.#db, service.id, feedbackSinceDay(now)),
+      sunkCodeIds(this.#db, service.id),
     ]);
     const totals = new Map(votes.map((v) => [v.code_id, { yes: Number(v.yes), no: Number(v.no) }]));
+    const rules = { domain: service.domain, linkHosts: parseLinkHosts(service.link_hosts) };
+    const context = { today, probationDays: this.#probationDays };
     const codes: ServiceCodeDto[] = [];
     let owner = '';
     for (const row of rows) {
-      // Rows come by owner, newest edit first: the first of each owner is theirs on this page.
+      // Rows come by owner, newest edit first: the first eligible of each owner is theirs here.
       if (row.user_id === owner) continue;
+      const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service: rules };
+      if (listingBlock(facts, context)) continue;
       owner = row.user_id;
       const { yes, no } = totals.get(row.id) ?? { yes: 0, no: 0 };
       codes.push({
@@ -146,7 +163,8 @@ export class DiscoveryService {
     }
     codes.sort((a, b) => (a.id < b.id ? -1 : 1));
     const svc = { id: service.id, name: service.name, domain: service.domain };
-    return { service: svc, codes, version: contentVersion(JSON.stringify([svc, codes])) };
+    const version = contentVersion(JSON.stringify([svc, codes, [...sunk].sort()]));
+    return { service: svc, codes, sunk, version };
   }
 
   /**
@@ -167,7 +185,8 @@ export class DiscoveryService {
     let order = orders.get(key);
     if (!order) {
       const codes = forCountry(listing.codes, country);
-      order = { shuffled: shuffle(codes, listing.service.id, epoch), firstPages: new Map() };
+      const below = (code: ServiceCodeDto) => code.reported || listing.sunk.has(code.id);
+      order = { shuffled: shuffle(codes, listing.service.id, epoch, below), firstPages: new Map() };
       orders.set(key, order);
       if (orders.size > ORDERS_PER_LISTING) orders.delete(orders.keys().next().value!);
     }
@@ -237,14 +256,22 @@ export class DiscoveryService {
     const key = `${await directoryRevision(this.#db)}\n${today}`;
     if (this.#directory?.key === key) return this.#directory.value;
     const rows = await listDirectory(this.#db, today);
-    const value = {
-      services: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        domain: r.domain,
-        codes: Number(r.codes),
-      })),
-    };
+    const context = { today, probationDays: this.#probationDays };
+    const services = new Map<string, ServiceDirectoryDto['services'][number]>();
+    const owners = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const rules = { domain: row.domain, linkHosts: parseLinkHosts(row.link_hosts) };
+      const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service: rules };
+      if (listingBlock(facts, context)) continue;
+      if (!services.has(row.id)) {
+        services.set(row.id, { id: row.id, name: row.name, domain: row.domain, codes: 0 });
+        owners.set(row.id, new Set());
+      }
+      owners.get(row.id)!.add(row.user_id);
+    }
+    for (const [id, entry] of services) entry.codes = owners.get(id)!.size;
+    // Rows come by service name: the map keeps that order.
+    const value = { services: [...services.values()] };
     this.#directory = { key, value };
     return value;
   }
@@ -264,6 +291,8 @@ export interface VoteInputValues {
   worked: boolean;
   reason: VoteReasonValue | null | undefined;
   ip: string;
+  /** `clientNetwork(request)`. */
+  network: string;
   userAgent: string | undefined;
   secret: string;
   now?: Date;
@@ -272,9 +301,9 @@ export interface VoteInputValues {
 export type VoteOutcome = 'counted' | 'bot' | 'no-copy' | 'repeat';
 
 /**
- * Records "Did it work?" (decision 070). Unknown code → 404. Counted only when the visitor's
- * hash (the click's, decision 021) copied this code today, once per visitor, code and UTC day;
- * bots are answered and not counted.
+ * Records "Did it work?" (decisions 070, 093). Unknown code → 404. Counted only when the
+ * visitor's hash (the click's, decision 021) copied this code today, and once per network, code
+ * and UTC day whatever the User-Agent; bots are answered and not counted.
  */
 export async function recordVote(db: Kysely<DB>, input: VoteInputValues): Promise<VoteOutcome> {
   const codeNotFound = () => errors.notFound('Code not found');
@@ -286,7 +315,7 @@ export async function recordVote(db: Kysely<DB>, input: VoteInputValues): Promis
   try {
     const stored = await insertVote(db, {
       codeId: input.codeId,
-      visitorHash: hash,
+      networkHash: networkHash(input.secret, input.network),
       day: utcDay(now),
       worked: input.worked,
       reason: input.reason ?? null,

@@ -20,7 +20,8 @@ function listing(n: number, reportedEvery = 0): ServiceListing {
     worked: 0,
     reported: reportedEvery > 0 && i % reportedEvery === 0,
   }));
-  return { service: { id: 'uber', name: 'Uber', domain: 'uber.com' }, codes, version: 'v1' };
+  const service = { id: 'uber', name: 'Uber', domain: 'uber.com' };
+  return { service, codes, sunk: new Set<string>(), version: 'v1' };
 }
 
 const forCountry = (codes: readonly ServiceCodeDto[], country?: string) =>

@@ -6,7 +6,8 @@
  * ROTATION_SLOTS evenly spaced places (a per-service counter). Every code is first equally often
  * over views: exactly 1/n each when there are n ≤ 20 codes, 1/n in expectation over epochs when
  * there are more. A page has at most 20 distinct orders per epoch, so rendered pages stay cached.
- * Reported codes follow every code in good standing, in the same shuffled order.
+ * Reported codes, and codes sunk by reports from several networks (decision 095), follow every
+ * code in good standing, in the same shuffled order.
  */
 
 export const ROTATION_EPOCH_MS = 10 * 60_000;
@@ -54,13 +55,14 @@ export function shuffle<T extends Rotatable>(
   items: readonly T[],
   serviceId: string,
   epoch: number,
+  below: (item: T) => boolean = (item) => item.reported,
 ): Shuffled<T> {
   const seed = `${serviceId}:${epoch}:`;
   const keyed = items.map((item) => ({ item, key: fnv1a(seed + item.id) }));
   keyed.sort((a, b) => a.key - b.key || (a.item.id < b.item.id ? -1 : 1));
   return {
-    good: keyed.filter((k) => !k.item.reported).map((k) => k.item),
-    reported: keyed.filter((k) => k.item.reported).map((k) => k.item),
+    good: keyed.filter((k) => !below(k.item)).map((k) => k.item),
+    reported: keyed.filter((k) => below(k.item)).map((k) => k.item),
   };
 }
 

@@ -1,13 +1,17 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { ModerationCase } from '../../../shared/moderation-schemas.ts';
-import { REPORT_REASONS, type ReportReason } from '../../../shared/moderation-schemas.ts';
+import {
+  MODERATION_LIMITS,
+  type ModerationCase,
+  REPORT_REASONS,
+  type ReportReason,
+} from '../../../shared/moderation-schemas.ts';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** How many cases the Reports section shows (newest activity first). */
-const CASES_SHOWN = 200;
+/** Closed cases the Reports section shows besides every open one (newest activity first). */
+const CLOSED_CASES_SHOWN = 100;
 
 /** What a case is about: a code (with its snapshot) or a profile. */
 export type CaseTarget = ModerationCase['target'];
@@ -90,38 +94,80 @@ export async function openCaseFor(
   return row.id;
 }
 
-/** Closes the target's open cases (an action decided them). */
+/**
+ * Listed codes of the service reported from at least 3 distinct networks in an open case: they
+ * sink below the codes in good standing until an admin decides (decision 095). Reports alone
+ * never hide a code.
+ */
+export async function sunkCodeIds(db: Kysely<DB>, serviceId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('moderation_cases as c')
+    .innerJoin('codes as k', 'k.id', 'c.code_id')
+    .innerJoin('moderation_reports as r', 'r.case_id', 'c.id')
+    .select('c.code_id')
+    .where('c.status', '=', 'open')
+    .where('k.service', '=', serviceId)
+    .groupBy('c.code_id')
+    .having(sql`count(distinct r.network_hash)`, '>=', MODERATION_LIMITS.sinkNetworks)
+    .execute();
+  return new Set(rows.map((row) => row.code_id ?? ''));
+}
+
+/** The code's service page is built again (its listing revision moves): it may sink or rise. */
+export async function touchListing(db: Db, codeId: string): Promise<void> {
+  await db
+    .updateTable('services')
+    .set((eb) => ({ listing_rev: eb('listing_rev', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb.selectFrom('codes').select('service').where('id', '=', codeId).where('listed', '=', 1),
+    )
+    .execute();
+}
+
+/** Closes the target's open cases (an action decided them); a sunk code rises again. */
 export async function closeCases(db: Db, targetKeys: string[], now: string): Promise<void> {
   if (targetKeys.length === 0) return;
-  await db
+  const closed = await db
     .updateTable('moderation_cases')
     .set({ status: 'closed', closed_at: now })
     .where('target_key', 'in', targetKeys)
     .where('status', '=', 'open')
+    .returning('code_id')
     .execute();
+  for (const { code_id } of closed) if (code_id) await touchListing(db, code_id);
 }
 
-/** The Reports section: every case, newest activity first, with its reports summed up. */
+/**
+ * The Reports section, newest activity first: every open case and the latest closed ones, with
+ * their reports summed up. An open case is never pushed out by closed ones.
+ */
 export async function listCases(db: Kysely<DB>): Promise<ModerationCase[]> {
-  const cases = await db
-    .selectFrom('moderation_cases as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('codes as k', 'k.id', 'c.code_id')
-    .select([
-      'c.id',
-      'c.status',
-      'c.snapshot',
-      'c.first_reported_at',
-      'c.last_reported_at',
-      'u.username',
-      'u.email',
-      'u.disabled_at',
-      'k.hidden_at',
-    ])
-    .orderBy('c.activity_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(CASES_SHOWN)
-    .execute();
+  const rows = (status: 'open' | 'closed') => {
+    const query = db
+      .selectFrom('moderation_cases as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .leftJoin('codes as k', 'k.id', 'c.code_id')
+      .select([
+        'c.id',
+        'c.status',
+        'c.snapshot',
+        'c.first_reported_at',
+        'c.last_reported_at',
+        'u.username',
+        'u.email',
+        'u.disabled_at',
+        'k.hidden_at',
+        'c.activity_at',
+      ])
+      .where('c.status', '=', status)
+      .orderBy('c.activity_at', 'desc')
+      .orderBy('c.id', 'desc');
+    return (status === 'open' ? query : query.limit(CLOSED_CASES_SHOWN)).execute();
+  };
+  const [open, closed] = await Promise.all([rows('open'), rows('closed')]);
+  const cases = [...open, ...closed].sort(
+    (a, b) => b.activity_at.localeCompare(a.activity_at) || b.id.localeCompare(a.id),
+  );
   if (cases.length === 0) return [];
   const ids = cases.map((c) => c.id);
   const [reports, appeals] = await Promise.all([

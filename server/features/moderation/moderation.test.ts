@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ModerationCase } from '../../../shared/moderation-schemas.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
 import {
   describeEachDatabase,
@@ -444,6 +447,27 @@ describeEachDatabase(
       expect(again.json().error.message).toBe('This account is not disabled');
     });
 
+    it('ends the sessions on another instance too: the next request there is 401', async () => {
+      // A second instance: its own app and its own connection to the same database.
+      const database = createDatabase(ctx.testDatabase.config, { schema: ctx.testDatabase.schema });
+      const second = await buildApp(ctx.config, { database });
+      try {
+        const owner = await ctx.createUser();
+        const me = () => second.inject({ url: '/api/me', headers: { cookie: owner.cookie } });
+        expect((await me()).statusCode).toBe(200);
+        const response = await act(ctx, admin, {
+          action: 'disable_account',
+          target: { type: 'account', username: owner.username },
+          reason: 'Spam',
+        });
+        expect(response.statusCode).toBe(200);
+        expect((await me()).statusCode).toBe(401);
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    });
+
     it('refuses to disable an admin, and checks each action against its target', async () => {
       const other = await ctx.createUser({ admin: true });
       const refused = await act(ctx, admin, {
@@ -524,6 +548,87 @@ describeEachDatabase(
       const log = await ctx.request({ url: '/api/admin/audit-log', cookie: admin.cookie });
       const entry = log.json().entries.find((e: { id: string }) => e.id === hidden.json().entry.id);
       expect(entry.target.label).toBe(`Uber code GONE of @${owner.username}`);
+    });
+
+    it('sinks a code reported from 3 networks below codes in good standing until an admin decides', async () => {
+      const ids: string[] = [];
+      for (const name of ['SINK_A', 'SINK_B', 'SINK_C']) {
+        const owner = await ctx.createUser();
+        const created = await ctx.request({
+          method: 'POST',
+          url: '/api/codes',
+          cookie: owner.cookie,
+          body: { service: 'airbnb', code: name, reward: '$40', listed: true },
+        });
+        ids.push(created.json().code.id);
+      }
+      const target = ids[0]!;
+      // Three views cover the three starting places of three codes in good standing.
+      const lastOfThreeViews = async () => {
+        const last: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          const page = await ctx.request({ url: '/api/services/airbnb/codes' });
+          const codes = page.json().codes as Array<{ id: string; reported: boolean }>;
+          expect(codes).toHaveLength(3);
+          // Sinking is not the voters' "Reported not working" mark.
+          expect(codes.every((c) => !c.reported)).toBe(true);
+          last.push(codes[2]!.id);
+        }
+        return last;
+      };
+      const reportFrom = (net: string) =>
+        report(ctx, { target: { type: 'code', codeId: target }, reason: 'scam' }, `${net}.1`);
+      await reportFrom(freshNetwork());
+      await reportFrom(freshNetwork());
+      expect(await lastOfThreeViews()).not.toEqual([target, target, target]);
+      await reportFrom(freshNetwork());
+      expect(await lastOfThreeViews()).toEqual([target, target, target]);
+      // Still listed and shown: reports never hide.
+      expect(await profileCodes(ctx, (await cases(ctx, admin))[0]?.owner.username ?? '')).toEqual([
+        target,
+      ]);
+      const caseId = (await cases(ctx, admin)).find((c) => c.target.codeId === target)?.id;
+      const dismissed = await act(ctx, admin, {
+        action: 'dismiss',
+        caseId,
+        target: { type: 'code', codeId: target },
+        reason: 'A real code',
+      });
+      expect(dismissed.statusCode).toBe(200);
+      expect(await lastOfThreeViews()).not.toEqual([target, target, target]);
+    });
+
+    it('lists every open case, and only the newest 100 closed ones, newest first', async () => {
+      const owner = await ctx.createUser();
+      const old = '2020-01-01T00:00:00.000Z';
+      const row = (id: string, status: 'open' | 'closed', at: string) => ({
+        id,
+        target_key: `profile:${owner.id}:${id}`,
+        target_type: 'profile' as const,
+        code_id: null,
+        user_id: owner.id,
+        snapshot: JSON.stringify({ type: 'profile', username: owner.username }),
+        status,
+        first_reported_at: at,
+        last_reported_at: at,
+        activity_at: at,
+        created_at: at,
+        closed_at: status === 'closed' ? at : null,
+      });
+      const openId = newId();
+      await ctx.database.db
+        .insertInto('moderation_cases')
+        .values(row(openId, 'open', old))
+        .execute();
+      const closed = Array.from({ length: 101 }, (_, i) =>
+        row(newId(), 'closed', new Date(Date.parse('2030-01-01') + i * 1000).toISOString()),
+      );
+      await ctx.database.db.insertInto('moderation_cases').values(closed).execute();
+      const listed = (await cases(ctx, admin)).filter((c) => c.owner.email === owner.email);
+      expect(listed).toHaveLength(101);
+      expect(listed.at(-1)?.id).toBe(openId);
+      expect(listed[0]?.id).toBe(closed[100]?.id);
+      expect(listed.map((c) => c.id)).not.toContain(closed[0]?.id);
     });
 
     it('shows reports, the audit log and appeal decisions to admins only', async () => {

@@ -1,6 +1,10 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import { MODERATION_MESSAGES, type reportSchema } from '../../../shared/moderation-schemas.ts';
+import {
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  type reportSchema,
+} from '../../../shared/moderation-schemas.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
@@ -12,6 +16,7 @@ import {
   openCaseFor,
   profileTargetKey,
   type TargetRef,
+  touchListing,
 } from './cases.ts';
 
 type ReportValues = z.output<typeof reportSchema>;
@@ -52,6 +57,15 @@ async function publicTarget(
     ref: { key: profileTargetKey(user.id), type: 'profile', codeId: null, ownerId: user.id },
     snapshot: { type: 'profile', username: user.username },
   };
+}
+
+async function networkCount(db: Kysely<DB>, caseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('moderation_reports')
+    .select(sql<number>`count(distinct network_hash)`.as('n'))
+    .where('case_id', '=', caseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -100,6 +114,10 @@ export async function submitReport(
       }))
       .where('id', '=', caseId)
       .execute();
+    // From the third network on, the code sinks on its service page (decision 095).
+    if (ref.codeId && (await networkCount(trx, caseId)) >= MODERATION_LIMITS.sinkNetworks) {
+      await touchListing(trx, ref.codeId);
+    }
     return 'counted';
   });
 }

@@ -6,10 +6,11 @@ import type { PageData } from '../../../shared/page-render.ts';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientNetwork } from '../../http/client-network.ts';
 import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
-import { createViewRecorder } from '../account/stats.service.ts';
+import { createViewRecorder } from '../account/profile-views.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { LANDING_IMAGE_VERSION } from '../share-images/share-images.service.ts';
@@ -72,11 +73,15 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, config, discovery }: AppDeps,
+  { db, config, discovery, limiter }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
-  const views = createViewRecorder(db, app.log);
+  const views = createViewRecorder(db, app.log, {
+    limiter,
+    scale: config.rateLimitScale,
+    dedupBytes: config.viewDedupBytes,
+  });
   // Views still queued are written before the app (and then the database) closes.
   app.addHook('onClose', () => views.flush().then(() => undefined));
   const render = (
@@ -114,16 +119,19 @@ export async function pagesRoutes(
         username: lower,
       });
     }
-    if (!codeId) {
-      // A view of the profile page (decision 080). Counted here, where every browser visit
-      // arrives (the page is `max-age=0`: a revisit revalidates, and a 304 is a view too), and
-      // never awaited: the page does not wait for the write. Bots are left out by user agent.
-      views.record({
+    if (!codeId && request.method === 'GET') {
+      // A view of the profile page (decisions 080, 093): a full 200 answer to a GET, once it is
+      // sent; HEAD and a 304 revalidation never count, and the page never waits for the write.
+      const view = {
         userId: row.id,
         ip: request.ip,
+        network: clientNetwork(request),
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
         now: new Date(),
+      };
+      reply.raw.once('finish', () => {
+        if (reply.statusCode === 200) views.record(view);
       });
     }
     const version = contentVersion(row.profile_codes);

@@ -130,8 +130,8 @@ type PublicCode = Record<string, unknown>;
 async function expectedProfile(ctx: TestContext, user: TestUser): Promise<PublicCode[]> {
   const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
   expect(own.statusCode).toBe(200);
-  // The switch, the answers (decision 070) and an admin's hiding (decision 095) are the owner's;
-  // expiry and countries are public.
+  // The switch, the answers (decision 070), whether the service page shows it (decision 094) and
+  // an admin's hiding (decision 095) are the owner's; expiry and countries are public.
   return own
     .json()
     .codes.map(
@@ -139,6 +139,7 @@ async function expectedProfile(ctx: TestContext, user: TestUser): Promise<Public
         clicks: _c,
         updatedAt: _u,
         listed: _l,
+        listing: _g,
         feedback: _f,
         moderation: _m,
         ...rest

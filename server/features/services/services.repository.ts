@@ -1,10 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ServiceSummary } from '../../../shared/service-schemas.ts';
 import type { DB } from '../../db/schema.ts';
+import { parseLinkHosts } from '../discovery/listing-eligibility.ts';
 
 /** Every service, by display name: the list offered in the code form. */
-export function listServices(db: Kysely<DB>): Promise<ServiceSummary[]> {
-  return db.selectFrom('services').select(['id', 'name', 'domain']).orderBy('name').execute();
+export async function listServices(db: Kysely<DB>): Promise<ServiceSummary[]> {
+  const rows = await db
+    .selectFrom('services')
+    .select(['id', 'name', 'domain', 'link_hosts'])
+    .orderBy('name')
+    .execute();
+  return rows.map(({ link_hosts, ...service }) => ({
+    ...service,
+    linkHosts: parseLinkHosts(link_hosts),
+  }));
 }
 
 /** True when the id is a service in the catalogue table. */

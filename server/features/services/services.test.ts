@@ -10,7 +10,12 @@ describeEachDatabase('GET /api/services', (ctx) => {
       services: Array<{ id: string; name: string; domain: string }>;
     };
     expect(services).toHaveLength(SERVICE_CATALOGUE.length);
-    expect(services).toContainEqual({ id: 'uber', name: 'Uber', domain: 'uber.com' });
+    expect(services).toContainEqual({
+      id: 'uber',
+      name: 'Uber',
+      domain: 'uber.com',
+      linkHosts: [],
+    });
     const names = services.map((s) => s.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });

@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       SQLITE_PATH: sqlitePath,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
+      // The tests' accounts are seconds old: no listing probation unless a test sets one.
+      LISTING_PROBATION_DAYS: '0',
       ...env,
     });
   } catch (error) {

@@ -12,6 +12,7 @@ const me = (overrides: Partial<Me> = {}): Me => ({
   lastLoginAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
   ...overrides,
 });
 

@@ -9,6 +9,7 @@ import { ReportsSection } from '../moderation/ReportsSection.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AdminsSection } from './AdminsSection.tsx';
 import { type ServiceRequest, useServiceRequests } from './api.ts';
+import { LinkHostsSection } from './LinkHostsSection.tsx';
 import { ManualCreationWarning } from './ManualCreationWarning.tsx';
 import { RequestsTable, type ReviewKind } from './RequestsTable.tsx';
 import { ReviewModal, type ReviewOutcome } from './ReviewModal.tsx';
@@ -109,6 +110,7 @@ export function AdminDashboard() {
       <ReviewModal action={action} onClose={() => setAction(null)} onDone={handleDone} />
       <ReportsSection />
       <AuditLogSection />
+      <LinkHostsSection />
       <AdminsSection />
     </section>
   );

@@ -19,6 +19,7 @@ const admin = {
   lastLoginAt: null,
   isAdmin: true,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
 
 const pendingRequest: ServiceRequest = {
@@ -390,5 +391,58 @@ describe('/admin review queue', () => {
     expect(calls.find((c) => c.key === 'POST /api/admin/admins')?.body).toEqual({
       email: 'new@example.com',
     });
+  });
+});
+
+describe('/admin link hosts (decision 094)', () => {
+  const uber = { id: 'uber', name: 'Uber', domain: 'uber.com', linkHosts: ['ubr.to'] };
+
+  it("edits a service's allowed link hosts: the domain rules first, then the server", async () => {
+    const calls = stubApi(
+      adminRoutes({
+        'GET /api/services': () => ({ status: 200, body: { services: [uber] } }),
+        'PUT /api/admin/services/uber/link-hosts': (body) => ({ status: 200, body }),
+      }),
+    );
+    const { user } = renderAdmin();
+    const section = within(
+      (await screen.findByRole('heading', { name: 'Link hosts' })).closest('section')!,
+    );
+    await user.selectOptions(await section.findByLabelText('Service'), 'uber');
+    const hosts = section.getByLabelText(/Allowed link hosts for Uber/);
+    expect((hosts as HTMLTextAreaElement).value).toBe('ubr.to');
+    await user.clear(hosts);
+    await user.type(hosts, 'www.sho.rt');
+    await user.click(section.getByRole('button', { name: 'Save hosts' }));
+    expect(
+      await section.findByText("Please enter the domain without 'www.' (e.g., example.com)"),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+    await user.clear(hosts);
+    await user.type(hosts, 'SHO.RT{enter}ubr.to');
+    await user.click(section.getByRole('button', { name: 'Save hosts' }));
+    expect(await section.findByText('Link hosts saved')).toBeTruthy();
+    expect(calls.find((call) => call.key.startsWith('PUT'))?.body).toEqual({
+      hosts: ['sho.rt', 'ubr.to'],
+    });
+  });
+
+  it("shows the server's refusal and the fallback text", async () => {
+    stubApi(
+      adminRoutes({
+        'GET /api/services': () => ({ status: 200, body: { services: [uber] } }),
+        'PUT /api/admin/services/uber/link-hosts': () => ({
+          status: 500,
+          body: { error: { code: 'internal', message: 'x' } },
+        }),
+      }),
+    );
+    const { user } = renderAdmin();
+    const section = within(
+      (await screen.findByRole('heading', { name: 'Link hosts' })).closest('section')!,
+    );
+    await user.selectOptions(await section.findByLabelText('Service'), 'uber');
+    await user.click(section.getByRole('button', { name: 'Save hosts' }));
+    expect(await section.findByText('Failed to save link hosts')).toBeTruthy();
   });
 });

@@ -64,3 +64,17 @@ export function useAddAdmin() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsQueryKey }),
   });
 }
+
+/** PUT /api/admin/services/:id/link-hosts, then the services list (the code form's hints). */
+export function useSaveLinkHosts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ serviceId, hosts }: { serviceId: string; hosts: string[] }) =>
+      api<{ hosts: string[] }>(
+        'PUT',
+        `/api/admin/services/${encodeURIComponent(serviceId)}/link-hosts`,
+        { hosts },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesQueryKey }),
+  });
+}

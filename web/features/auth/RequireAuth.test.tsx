@@ -15,6 +15,7 @@ const user = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
 
 afterEach(() => vi.unstubAllGlobals());

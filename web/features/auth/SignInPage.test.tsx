@@ -13,6 +13,7 @@ const newUser: Me = {
   lastLoginAt: '2026-01-01T00:00:00.000Z',
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
 
 const type = (label: string, value: string) =>

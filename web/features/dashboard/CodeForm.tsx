@@ -13,6 +13,7 @@ import { useMe } from '../../lib/session.ts';
 import { paths } from '../../paths.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
+import { ListingNotice } from './ListingNotice.tsx';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
 import { ServiceSelect } from './ServiceSelect.tsx';
 
@@ -60,6 +61,8 @@ export function CodeForm({
   const [requestOpen, setRequestOpen] = useState(false);
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
+  const link = useWatch({ control: form.control, name: 'link' }) ?? '';
+  const listed = useWatch({ control: form.control, name: 'listed' }) !== false;
   const chosen = services.data?.find(
     (item) =>
       item.id === service.id ||
@@ -124,6 +127,9 @@ export function CodeForm({
             />
           )}
         />
+        {listed && (
+          <ListingNotice service={chosen ?? null} link={link} listingFrom={me?.listingFrom} />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Expires on"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
 import { countryName } from '../../../shared/countries.ts';
+import { LISTING_MESSAGES } from '../../../shared/listing-rules.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { copyText } from '../../components/codes/clipboard.ts';
 import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
@@ -54,12 +55,12 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           <span
             data-testid="listing"
             className={`rounded-full px-2.5 py-0.5 font-semibold ${
-              code.listed
+              code.listed && code.listing.listed
                 ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
                 : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
             }`}
           >
-            {code.listed ? `Listed on the ${code.serviceName} page` : 'Not listed'}
+            {listingLabel(code)}
           </span>
         )}
       </div>
@@ -122,4 +123,14 @@ export function feedbackLine(feedback: CodeFeedback): string {
     .map(([key, label]) => `${label} ${feedback.reasons[key]}`)
     .join(', ');
   return `Worked: ${feedback.yes} · Didn't: ${feedback.no}${reasons ? ` (${reasons})` : ''}`;
+}
+
+/** The card's listing badge: listed, switched off, or why the service page leaves it out. */
+function listingLabel({ listed, listing, serviceName }: CodeDto): string {
+  if (!listed) return 'Not listed';
+  if (listing.listed) return `Listed on the ${serviceName} page`;
+  if (listing.reason === 'probation' && listing.until) {
+    return LISTING_MESSAGES.cardProbation(formatExpiry(listing.until));
+  }
+  return LISTING_MESSAGES.cardLinkHost(serviceName);
 }

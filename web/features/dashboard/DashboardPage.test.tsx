@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CodeDto } from '../../../shared/code-schemas.ts';
 import { json, polyfillDialog, renderPage, stubApi } from '../../test-support/render-page.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
@@ -11,8 +12,9 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
-const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com' }] };
+const services = { services: [{ id: 'uber', name: 'Uber', domain: 'uber.com', linkHosts: [] }] };
 const code = {
   id: '0190c5b2-0000-7000-8000-000000000001',
   service: 'uber',
@@ -27,6 +29,7 @@ const code = {
   expiresAt: null as string | null,
   countries: null as string[] | null,
   listed: true,
+  listing: { listed: true } as CodeDto['listing'],
   feedback: { yes: 0, no: 0, reasons: { expired: 0, not_accepted: 0, not_eligible: 0 } },
 };
 const serverError = () => json(500, { error: { code: 'internal', message: 'x' } });
@@ -367,5 +370,67 @@ describe('DashboardPage', () => {
         'Expired on Jan 31, 2020: edit the date to renew it, or delete it. Works in France.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says before saving when the link keeps the code off the service page, and why', async () => {
+    stubEmptyDashboard({
+      'GET /api/services': () =>
+        json(200, {
+          services: [{ id: 'uber', name: 'Uber', domain: 'uber.com', linkHosts: ['ubr.to'] }],
+        }),
+    });
+    renderDashboard();
+    const form = await openCreateForm();
+    const link = form.getByLabelText(/Link or note/);
+    const notice =
+      'Not listed on the Uber page: its link must be on uber.com. Your profile shows it either way.';
+    expect(form.queryByText(notice)).toBeNull();
+    fireEvent.change(link, { target: { value: 'https://sho.rt/abc' } });
+    expect(await form.findByText(notice)).toBeTruthy();
+    for (const fine of ['https://m.uber.com/x', 'https://ubr.to/x', '']) {
+      fireEvent.change(link, { target: { value: fine } });
+      await waitFor(() => expect(form.queryByText(notice)).toBeNull());
+    }
+    // With listing switched off there is nothing to warn about.
+    fireEvent.change(link, { target: { value: 'https://sho.rt/abc' } });
+    expect(await form.findByText(notice)).toBeTruthy();
+    fireEvent.click(form.getByRole('switch', { name: 'List on the Uber page' }));
+    await waitFor(() => expect(form.queryByText(notice)).toBeNull());
+  });
+
+  it("says from which day a new account's codes join service pages", async () => {
+    stubEmptyDashboard({ 'GET /api/me': () => json(200, { ...me, listingFrom: '2999-12-30' }) });
+    renderDashboard();
+    const form = await openCreateForm();
+    expect(
+      await form.findByText(
+        "New accounts' codes join service pages after a few days: yours from Dec 30, 2999. Your profile shows them now.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows on each card why a listed code is not on its service page', async () => {
+    stubEmptyDashboard({
+      'GET /api/codes': () =>
+        json(200, {
+          codes: [
+            { ...code, id: 'a', code: 'AWAY', listing: { listed: false, reason: 'link_host' } },
+            {
+              ...code,
+              id: 'b',
+              code: 'NEW',
+              listing: { listed: false, reason: 'probation', until: '2026-12-02' },
+            },
+            { ...code, id: 'c', code: 'OFF', listed: false, listing: { listed: false } },
+          ],
+        }),
+    });
+    renderDashboard();
+    const badges = (await screen.findAllByTestId('listing')).map((badge) => badge.textContent);
+    expect(badges).toEqual([
+      "Not listed: its link is not on Uber's site",
+      'Listed from Dec 2, 2026',
+      'Not listed',
+    ]);
   });
 });

@@ -121,6 +121,7 @@ export default function DashboardPage() {
               id: request.serviceId,
               name: request.displayName,
               domain: request.domain,
+              linkHosts: [],
             },
           )
         }

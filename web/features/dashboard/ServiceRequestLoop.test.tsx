@@ -13,9 +13,10 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
-const uber = { id: 'uber', name: 'Uber', domain: 'uber.com' };
-const acme = { id: 'acmepay', name: 'Acme Pay', domain: 'acmepay.com' };
+const uber = { id: 'uber', name: 'Uber', domain: 'uber.com', linkHosts: [] };
+const acme = { id: 'acmepay', name: 'Acme Pay', domain: 'acmepay.com', linkHosts: [] };
 
 const request = (over: Partial<OwnServiceRequest>): OwnServiceRequest => ({
   id: 'r1',

@@ -9,6 +9,7 @@ const services = ['YouTube', 'Grubhub', 'Uber Eats', 'Public', 'Uber', 'Airbnb']
   id: name.toLowerCase().replace(' ', ''),
   name,
   domain: `${name.toLowerCase().replace(' ', '')}.com`,
+  linkHosts: [],
 }));
 
 function Harness({ onRequestService }: { onRequestService: () => void }) {

@@ -12,6 +12,7 @@ const me = {
   lastLoginAt: null,
   isAdmin: false,
   listNewCodes: true,
+  listingFrom: '2026-01-01',
 };
 
 function renderSettings() {
