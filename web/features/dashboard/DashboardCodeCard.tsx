@@ -48,7 +48,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           {code.clicks} {code.clicks === 1 ? 'click' : 'clicks'}
         </span>
       </div>
-      <div className="flex flex-wrap items-center gap-2 text-xs">
+      <div className="flex flex-wrap items-center gap-2 text-xs empty:hidden">
         <ExpiredBadge expiresAt={code.expiresAt} />
         {/* A hidden code is on no public page, whatever its switch says. */}
         {!code.moderation && (
