@@ -170,6 +170,7 @@ describeE2e(
         .locator('li[data-case-id]')
         .filter({ hasText: 'It is Uber’s own invite link.' });
       await row.getByText('Appeal open').waitFor();
+      await screenshotsInEverySize(adminPage, 'admin-reports-appeal');
       await act(row, 'Restore', RESTORE_REASON);
       await adminPage.getByText('Restored. The owner receives your answer by e-mail.').waitFor();
       const mail = await e2e.smtp.nextMessage(owner.email);
@@ -198,6 +199,8 @@ describeE2e(
               [...tr.querySelectorAll('td')].slice(1).map((td) => td.lastChild?.textContent),
             ),
         );
+      await expectAccessible(adminPage);
+      await screenshotsInEverySize(adminPage, 'admin-audit-log');
       expect(rows).toEqual([
         ['@mod_boss', 'Restore', expect.stringContaining('RIDE-MOD'), RESTORE_REASON],
         ['@mod_boss', 'Hide code', expect.stringContaining('RIDE-MOD'), HIDE_REASON],
