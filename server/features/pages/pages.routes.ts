@@ -261,6 +261,8 @@ export async function pagesRoutes(
     );
   });
 
+  app.get('/rules', (request, reply) => render(request, reply, 200, 'rules', { kind: 'rules' }));
+
   app.get('/:username', (request, reply) => profilePage(request, reply));
   app.get('/:username/:codeId', (request, reply) =>
     profilePage(request, reply, (request.params as { codeId: string }).codeId),

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { withArticle } from '../../../shared/display-rules.ts';
 import { isExpired } from '../../components/codes/expiry.ts';
@@ -12,6 +13,7 @@ import { SwitchField, type SwitchFieldProps } from '../../components/ui/Switch.t
 import { Field, TextField } from '../../components/ui/TextField.tsx';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useMe } from '../../lib/session.ts';
+import { paths } from '../../paths.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
 import { ListingNotice } from './ListingNotice.tsx';
@@ -173,6 +175,17 @@ export function CodeForm({
             )}
           />
         </div>
+        <p className="text-sm text-gray-600 dark:text-gray-300">
+          Share only your own codes. Read the{' '}
+          <Link
+            to={paths.rules}
+            target="_blank"
+            className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+          >
+            rules
+          </Link>{' '}
+          for what may be shared.
+        </p>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
             Cancel

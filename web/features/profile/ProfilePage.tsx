@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { liveFirst } from '../../components/codes/expiry.ts';
+import { ReportButton } from '../../components/moderation/ReportButton.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { CODE_OVERLAY } from './code-overlay.ts';
@@ -104,6 +105,11 @@ export function ProfilePage({
           Find a code
         </a>
       </p>
+      {profile.data && (
+        <div className="mt-2 flex justify-center">
+          <ReportButton target={{ type: 'profile', username: shownName }} />
+        </div>
+      )}
       {dialogLoaded && (
         <Suspense fallback={null}>
           <CodeDetailDialog
