@@ -90,14 +90,16 @@ export async function crawlersRoutes(
     const match = /^([1-9]\d{0,6})\.xml$/.exec((request.params as { page: string }).page);
     if (!match) throw errors.notFound();
     const page = Number(match[1]);
-    // File 1 starts with the landing and service pages, so it holds that many profiles fewer.
+    // The files cut one list, the fixed and service pages first, then the profiles: however
+    // many the first kind are, no file holds more than `maxUrls`.
     const head = await headUrls();
-    const offset = page === 1 ? 0 : (page - 1) * maxUrls - head.length;
-    const limit = page === 1 ? Math.max(0, maxUrls - head.length) : maxUrls;
-    const usernames = await listedUsernames(db, offset, limit);
-    if (usernames.length === 0 && page > 1) throw errors.notFound();
-    const urls = usernames.map(profileUrl);
+    const start = (page - 1) * maxUrls;
+    const fromHead = head.slice(start, start + maxUrls);
+    const offset = Math.max(0, start - head.length);
+    const usernames = await listedUsernames(db, offset, maxUrls - fromHead.length);
+    if (usernames.length === 0 && fromHead.length === 0) throw errors.notFound();
+    const urls = [...fromHead, ...usernames.map(profileUrl)];
     reply.header('cache-control', CACHE).type('application/xml; charset=utf-8');
-    return urlset(page === 1 ? [...head, ...urls] : urls);
+    return urlset(urls);
   });
 }
