@@ -11,7 +11,6 @@ import {
 } from '../../http/route-schemas.ts';
 import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import { createShareImages, type ShareImage } from './share-images.service.ts';
@@ -47,7 +46,7 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareIma
 }
 
 /** Link-preview images (`og:image`): a profile's, and the landing page's. */
-export async function shareImagesRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function shareImagesRoutes(app: FastifyInstance, { db, config, profiles }: AppDeps) {
   const images = createShareImages({
     host: new URL(config.appUrl).host,
     cacheBytes: config.cacheBytes.shareImages,
@@ -68,7 +67,7 @@ export async function shareImagesRoutes(app: FastifyInstance, { db, config }: Ap
     },
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
-      const row = await findPublicProfile(db, username);
+      const row = (await profiles.find(username))?.row;
       if (!row) {
         const current = await currentNameOfHolder(db, username, Date.now());
         if (current === undefined) throw profileNotFound();
