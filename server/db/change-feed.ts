@@ -90,13 +90,18 @@ export function sqliteChangeFeed(handle: SqliteDatabase.Database): ChangeFeed {
 
 const notify = (payload: string) => `select refstash_changed(${payload});`;
 
-/** The same events as migration 0099's PostgreSQL triggers. */
+/**
+ * The same events as migration 0099's PostgreSQL triggers: only real changes (the user write lock
+ * of row-locks.ts rewrites `disabled_at` unchanged).
+ */
 const SQLITE_CHANGE_TRIGGERS = [
   `create temp trigger if not exists refstash_users_changed after update of profile_codes, username, disabled_at on main.users
+   when old.profile_codes is not new.profile_codes or old.username is not new.username or old.disabled_at is not new.disabled_at
    begin ${notify("'p:' || coalesce(old.username, new.username, '')")} ${notify("'p:' || coalesce(new.username, old.username, '')")} end`,
   `create temp trigger if not exists refstash_users_deleted after delete on main.users
    begin ${notify("'p:' || coalesce(old.username, '')")} end`,
   `create temp trigger if not exists refstash_services_changed after update of listing_rev, name, domain, link_hosts on main.services
+   when old.listing_rev is not new.listing_rev or old.name is not new.name or old.domain is not new.domain or old.link_hosts is not new.link_hosts
    begin ${notify("'l:' || old.id")} ${notify("'l:' || new.id")} end`,
   `create temp trigger if not exists refstash_services_added after insert on main.services
    begin ${notify("'l:' || new.id")} end`,
