@@ -40,7 +40,7 @@ import {
 } from './plugins/rate-limiter.ts';
 import { registerRouteRules } from './plugins/route-rules.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessions, sessionCookieName } from './plugins/session.ts';
+import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 /** 64 KB: no legitimate JSON body comes near it. */
@@ -137,13 +137,14 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSessions(app, config, database.db);
-  // A signed-in write is answered once this instance has heard the changes it made, so its
-  // author's next public read here shows them (decision 099). Anonymous writes (clicks, votes,
-  // reports) do not wait.
-  const sessionCookie = sessionCookieName(config);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    const signedIn = request.cookies[sessionCookie] !== undefined || request.headers.authorization;
-    if (!READ_METHODS.has(request.method) && signedIn) await changes.settle();
+  // A write is answered once this instance has heard the changes it made, so the next public read
+  // here shows them (decision 099). Copies, the frequent write, change no public answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const waits =
+      !READ_METHODS.has(request.method) &&
+      reply.statusCode < 400 &&
+      !request.routeOptions.config.publicAnswersUnchanged;
+    if (waits) await changes.settle();
     return payload;
   });
   registerRouteRules(app, deps, (userId) => isAdmin(database.db, userId));
