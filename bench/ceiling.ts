@@ -30,6 +30,7 @@ export async function startCeiling(bodies: CeilingBodies): Promise<RunningServer
     const server = await startProcess('bench/ceiling-server.ts', [dir], {});
     return {
       url: server.url,
+      pid: server.pid,
       stop: async () => {
         await server.stop();
         fs.rmSync(dir, { recursive: true, force: true });

@@ -3,10 +3,13 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/database.ts';
+import { testConfig } from '../server/test-support/test-app.ts';
 import { startCeiling } from './ceiling.ts';
 import type { BenchDatabase } from './databases.ts';
+import { startNginx } from './nginx.ts';
+import { memoryBytes } from './pinning.ts';
 import { type Seeded, seedBench } from './seed.ts';
-import { type RunningServer, startProductionServer } from './server-process.ts';
+import { PAGE_CACHE_MB, type RunningServer, startProductionServer } from './server-process.ts';
 import { CONNECTIONS, type Measurement, measure, type WorkloadSpec } from './workloads.ts';
 
 /**
@@ -39,11 +42,18 @@ const WORK_MICROSECONDS = 20;
 /** Share images rendered one at a time, each for a profile not drawn before (a cold render). */
 const SHARE_IMAGE_SAMPLES = 20;
 
+/**
+ * The ratios are CPU ratios (decision 097): the ceiling's CPU time per answer over the server's,
+ * each on a core of its own. Cold pages are compared by req/s with the page ceiling.
+ */
 const TARGETS = {
   profileRatio: 0.5,
   pageRatio: 0.4,
   pageP99Ms: 25,
   clickRatio: 0.3,
+  coldPageRatio: 0.05,
+  coldPageP99Ms: 50,
+  firstHtmlBytes: 14_000,
   sqliteP99Ms: 25,
   growth: 1.25,
   shareImageMs: 150,
@@ -57,7 +67,19 @@ interface Check {
   target: string;
 }
 
-type Row = Measurement & { ceiling: string; ratioToCeiling: number | null };
+/** `ratioToCeiling` compares req/s; `cpuRatio` the ceiling's CPU per answer over the row's. */
+type Row = Measurement & {
+  ceiling: string;
+  ratioToCeiling: number | null;
+  cpuRatio: number | null;
+};
+
+/** What the server's memory may grow by: every cache's byte budget, as the bench sets them. */
+function cacheBudgetBytes(): number {
+  const config = testConfig({ PAGE_CACHE_MB });
+  const caches = Object.values(config.cacheBytes).reduce((a, b) => a + b, 0);
+  return caches + config.viewDedupBytes;
+}
 
 export interface DatabaseReport {
   database: 'sqlite' | 'postgres';
@@ -70,11 +92,22 @@ export interface DatabaseReport {
   serviceJsonBytes: number;
   servicePageBytesBrotli: number;
   shareImage: { firstInProcessMs: number; coldMs: number[]; medianMs: number; maxMs: number };
+  /** The large server's anonymous memory (and its resident size with mapped files), in bytes. */
+  memory: {
+    baselineBytes: number;
+    afterColdPagesBytes: number;
+    residentAfterBytes: number;
+    budgetBytes: number;
+  };
   checks: Record<
     | 'profileRatio'
     | 'pageRatio'
     | 'pageP99'
     | 'clickRatio'
+    | 'coldPageRatio'
+    | 'coldPageP99'
+    | 'firstHtmlSize'
+    | 'memory'
     | 'sqliteP99'
     | 'growth'
     | 'zeroLostIncrements'
@@ -218,12 +251,12 @@ async function withServer<T>(
 function printTable(kind: string, rows: Row[]): void {
   console.log(`\n${kind}`);
   console.log(
-    'workload                                    req/s   p50 ms   p99 ms   ratio  (to ceiling)',
+    'workload                                    req/s   p50 ms   p99 ms  CPU µs/answer  req/s ratio  CPU ratio  (to ceiling)',
   );
+  const fixed = (value: number | null) => (value === null ? '' : value.toFixed(2));
   for (const row of rows) {
-    const ratio = row.ratioToCeiling === null ? '' : row.ratioToCeiling.toFixed(2);
     console.log(
-      `${row.name.padEnd(42)} ${String(row.requestsPerSecond).padStart(6)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${ratio.padStart(7)}  ${row.ceiling}`,
+      `${row.name.padEnd(42)} ${String(row.requestsPerSecond).padStart(6)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${row.cpuPerAnswerUs.toFixed(1).padStart(14)} ${fixed(row.ratioToCeiling).padStart(12)} ${fixed(row.cpuRatio).padStart(10)}  ${row.ceiling}`,
     );
   }
 }
@@ -231,6 +264,7 @@ function printTable(kind: string, rows: Row[]): void {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (value: number) => Math.round(value * 100) / 100;
+const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
  * Share images drawn one at a time, with no other load: first the process's first image (it
@@ -308,21 +342,30 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
       };
       // Each ceiling is measured first and last; the higher of the two counts, so a slow minute
       // for the ceiling never flatters a ratio.
-      const topJsonBefore = await measure(ceiling.url, ceilingJson);
-      const calibration = await measure(ceiling.url, {
+      const topJsonBefore = await measure(ceiling, ceilingJson);
+      const calibration = await measure(ceiling, {
         name: `ceiling JSON + ${WORK_MICROSECONDS} µs of work (info)`,
         kind: 'constant',
         path: `/ceiling/json-work/${WORK_MICROSECONDS}`,
       });
-      const topPageBefore = await measure(ceiling.url, ceilingPage);
-      const topServiceJsonBefore = await measure(ceiling.url, ceilingServiceJson);
-      const topServicePageBefore = await measure(ceiling.url, ceilingServicePage);
-      const serviceJson = allOk(await measure(server.url, serviceJsonWorkload));
-      const servicePage = allOk(await measure(server.url, servicePageWorkload));
-      const profile = await measure(server.url, profileWorkload(seeded));
+      const topPageBefore = await measure(ceiling, ceilingPage);
+      const nginx = await startNginx(page.body);
+      const nginxPage = nginx
+        ? await measure(nginx, {
+            name: 'nginx, the page as a static file (info)',
+            kind: 'constant',
+            path: '/page',
+            acceptEncoding: 'br, gzip',
+          }).finally(() => nginx.stop())
+        : undefined;
+      const topServiceJsonBefore = await measure(ceiling, ceilingServiceJson);
+      const topServicePageBefore = await measure(ceiling, ceilingServicePage);
+      const serviceJson = allOk(await measure(server, serviceJsonWorkload));
+      const servicePage = allOk(await measure(server, servicePageWorkload));
+      const profile = await measure(server, profileWorkload(seeded));
       let clicksBefore = 0;
       const clicks = await measure(
-        server.url,
+        server,
         {
           name: 'POST /api/codes/:id/clicks',
           kind: 'clicks',
@@ -335,26 +378,29 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
       );
       const clicksAfter = await sumClicks(target.config('main'));
       await prime(server.url, hot);
-      const hotPages = await measure(server.url, {
+      const hotPages = await measure(server, {
         name: `GET /:username, ${HOT_PROFILES.toLocaleString('en')} profiles (br)`,
         kind: 'page',
         usernames: hot,
       });
-      const allPages = await measure(server.url, {
+      const allPages = await measure(server, {
         name: `GET /:username, all ${MAIN.users.toLocaleString('en')} (br; info)`,
         kind: 'page',
         usernames: seeded.usernames,
       });
-      const topPageAfter = await measure(ceiling.url, ceilingPage);
-      const topJsonAfter = await measure(ceiling.url, ceilingJson);
-      const topServicePageAfter = await measure(ceiling.url, ceilingServicePage);
-      const topServiceJsonAfter = await measure(ceiling.url, ceilingServiceJson);
+      const topPageAfter = await measure(ceiling, ceilingPage);
+      const topJsonAfter = await measure(ceiling, ceilingJson);
+      const topServicePageAfter = await measure(ceiling, ceilingServicePage);
+      const topServiceJsonAfter = await measure(ceiling, ceilingServiceJson);
       const images = await shareImages(server.url, [
         seeded.usernames[seeded.usernames.length - 1]!,
         ...seeded.usernames.slice(-SHARE_IMAGE_SAMPLES - 1, -1),
       ]);
-      const best = (a: Measurement, b: Measurement) =>
-        a.requestsPerSecond >= b.requestsPerSecond ? a : b;
+      // The faster run's req/s and the cheaper run's CPU per answer: neither flatters a ratio.
+      const best = (a: Measurement, b: Measurement): Measurement => ({
+        ...(a.requestsPerSecond >= b.requestsPerSecond ? a : b),
+        cpuPerAnswerUs: Math.min(a.cpuPerAnswerUs, b.cpuPerAnswerUs),
+      });
       return {
         profileBytes: sample.body.length,
         pageBytesBrotli: page.body.length,
@@ -363,6 +409,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         hotPages,
         allPages,
         calibration,
+        nginxPage,
         topJson: best(topJsonBefore, topJsonAfter),
         topPage: best(topPageBefore, topPageAfter),
         topServiceJson: best(topServiceJsonBefore, topServiceJsonAfter),
@@ -397,51 +444,62 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
   const small = await seedBench(target.config('small'), SMALL);
   const large = await seedBench(target.config('large'), LARGE);
   console.log(`seeded in ${small.seconds.toFixed(1)} s and ${large.seconds.toFixed(1)} s`);
-  const [atSmall, atLarge, serviceAtSmall, serviceAtLarge] = (await withServer(
+  const [atSmall, atLarge, serviceAtSmall, serviceAtLarge, coldPages, memory] = (await withServer(
     target.serverEnv('small'),
     (smallServer) =>
       withServer(target.serverEnv('large'), async (largeServer) => {
+        const baselineBytes = memoryBytes(largeServer.pid).anonymous;
         const profiles = await alternate([
-          () => measure(smallServer.url, profileWorkload(small)),
-          () => measure(largeServer.url, profileWorkload(large)),
+          () => measure(smallServer, profileWorkload(small)),
+          () => measure(largeServer, profileWorkload(large)),
         ]);
         // The same service page, 1,000 listed codes among 20,000 and among 2,000,000.
         await sampleService(smallServer.url);
         await sampleService(largeServer.url);
         const services = await alternate([
-          async () => allOk(await measure(smallServer.url, servicePageWorkload)),
-          async () => allOk(await measure(largeServer.url, servicePageWorkload)),
+          async () => allOk(await measure(smallServer, servicePageWorkload)),
+          async () => allOk(await measure(largeServer, servicePageWorkload)),
         ]);
-        return [...profiles, ...services];
+        // Cold renders: 100,000 profiles, few asked for twice; then the memory they left.
+        const cold = allOk(
+          await measure(largeServer, {
+            name: `GET /:username, ${LARGE.users.toLocaleString('en')} profiles (br, cold)`,
+            kind: 'page',
+            usernames: large.usernames,
+          }),
+        );
+        const after = memoryBytes(largeServer.pid);
+        return [
+          ...profiles,
+          ...services,
+          cold,
+          {
+            baselineBytes,
+            afterColdPagesBytes: after.anonymous,
+            residentAfterBytes: after.resident,
+            budgetBytes: cacheBudgetBytes(),
+          },
+        ];
       }),
-  )) as [Measurement, Measurement, Measurement, Measurement];
+  )) as [Measurement, Measurement, Measurement, Measurement, Measurement, DatabaseReport['memory']];
 
-  const jsonRps = main.topJson.requestsPerSecond;
-  const pageRps = main.topPage.requestsPerSecond;
-  const toJson = (m: Measurement): Row => ({
+  const against = (m: Measurement, top: Measurement, ceiling: string): Row => ({
     ...m,
-    ceiling: 'JSON',
-    ratioToCeiling: round2(m.requestsPerSecond / jsonRps),
+    ceiling,
+    ratioToCeiling: round2(m.requestsPerSecond / top.requestsPerSecond),
+    cpuRatio: round2(top.cpuPerAnswerUs / Math.max(m.cpuPerAnswerUs, 0.001)),
   });
-  const toPage = (m: Measurement): Row => ({
+  const toJson = (m: Measurement) => against(m, main.topJson, 'JSON');
+  const toPage = (m: Measurement) => against(m, main.topPage, 'page');
+  const serviceJson = against(main.serviceJson, main.topServiceJson, 'service JSON');
+  const servicePage = against(main.servicePage, main.topServicePage, 'service page');
+  const coldPageRow = toPage(coldPages);
+  const ceilingRow = (m: Measurement, runs: number[]): Row => ({
     ...m,
-    ceiling: 'page',
-    ratioToCeiling: round2(m.requestsPerSecond / pageRps),
+    ceiling: `runs ${runs.join(', ')}`,
+    ratioToCeiling: 1,
+    cpuRatio: 1,
   });
-  const serviceJson: Row = {
-    ...main.serviceJson,
-    ceiling: 'service JSON',
-    ratioToCeiling: round2(
-      main.serviceJson.requestsPerSecond / main.topServiceJson.requestsPerSecond,
-    ),
-  };
-  const servicePage: Row = {
-    ...main.servicePage,
-    ceiling: 'service page',
-    ratioToCeiling: round2(
-      main.servicePage.requestsPerSecond / main.topServicePage.requestsPerSecond,
-    ),
-  };
   const profile = toJson(main.profile);
   const clicks = toJson(main.clicks);
   const hotPages = toPage(main.hotPages);
@@ -450,21 +508,15 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     clicks,
     hotPages,
     toPage(main.allPages),
-    { ...main.topJson, ceiling: `runs ${main.ceilingRuns.json.join(', ')}`, ratioToCeiling: 1 },
+    coldPageRow,
+    ceilingRow(main.topJson, main.ceilingRuns.json),
     toJson(main.calibration),
-    { ...main.topPage, ceiling: `runs ${main.ceilingRuns.page.join(', ')}`, ratioToCeiling: 1 },
+    ceilingRow(main.topPage, main.ceilingRuns.page),
+    ...(main.nginxPage ? [toPage(main.nginxPage)] : []),
     serviceJson,
     servicePage,
-    {
-      ...main.topServiceJson,
-      ceiling: `runs ${main.ceilingRuns.serviceJson.join(', ')}`,
-      ratioToCeiling: 1,
-    },
-    {
-      ...main.topServicePage,
-      ceiling: `runs ${main.ceilingRuns.servicePage.join(', ')}`,
-      ratioToCeiling: 1,
-    },
+    ceilingRow(main.topServiceJson, main.ceilingRuns.serviceJson),
+    ceilingRow(main.topServicePage, main.ceilingRuns.servicePage),
   ];
   const accepted = main.clicks.statuses['202'] ?? 0;
   const growthRatio = round2(atLarge.p99 / Math.max(atSmall.p99, 0.001));
@@ -485,16 +537,17 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     serviceJsonBytes: main.serviceJsonBytes,
     servicePageBytesBrotli: main.servicePageBytesBrotli,
     shareImage: main.images,
+    memory,
     checks: {
       profileRatio: {
-        met: profile.ratioToCeiling! >= TARGETS.profileRatio,
-        measured: profile.ratioToCeiling!,
-        target: `>= ${TARGETS.profileRatio} of the JSON ceiling`,
+        met: profile.cpuRatio! >= TARGETS.profileRatio,
+        measured: `CPU ratio ${profile.cpuRatio} (req/s ratio ${profile.ratioToCeiling})`,
+        target: `CPU ratio >= ${TARGETS.profileRatio} (JSON ceiling)`,
       },
       pageRatio: {
-        met: hotPages.ratioToCeiling! >= TARGETS.pageRatio,
-        measured: hotPages.ratioToCeiling!,
-        target: `>= ${TARGETS.pageRatio} of the page ceiling`,
+        met: hotPages.cpuRatio! >= TARGETS.pageRatio,
+        measured: `CPU ratio ${hotPages.cpuRatio} (req/s ratio ${hotPages.ratioToCeiling})`,
+        target: `CPU ratio >= ${TARGETS.pageRatio} (page ceiling)`,
       },
       pageP99: {
         met: hotPages.p99 < TARGETS.pageP99Ms,
@@ -502,9 +555,29 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         target: `< ${TARGETS.pageP99Ms} ms`,
       },
       clickRatio: {
-        met: clicks.ratioToCeiling! >= TARGETS.clickRatio,
-        measured: clicks.ratioToCeiling!,
-        target: `>= ${TARGETS.clickRatio} of the JSON ceiling`,
+        met: clicks.cpuRatio! >= TARGETS.clickRatio,
+        measured: `CPU ratio ${clicks.cpuRatio} (req/s ratio ${clicks.ratioToCeiling})`,
+        target: `CPU ratio >= ${TARGETS.clickRatio} (JSON ceiling)`,
+      },
+      coldPageRatio: {
+        met: coldPageRow.ratioToCeiling! >= TARGETS.coldPageRatio,
+        measured: `req/s ratio ${coldPageRow.ratioToCeiling} (CPU ratio ${coldPageRow.cpuRatio})`,
+        target: `>= ${TARGETS.coldPageRatio} of the page ceiling's req/s (${LARGE.users.toLocaleString('en')} profiles)`,
+      },
+      coldPageP99: {
+        met: coldPageRow.p99 < TARGETS.coldPageP99Ms,
+        measured: `${coldPageRow.p99} ms`,
+        target: `< ${TARGETS.coldPageP99Ms} ms (${LARGE.users.toLocaleString('en')} profiles, cold renders)`,
+      },
+      firstHtmlSize: {
+        met: main.pageBytesBrotli < TARGETS.firstHtmlBytes,
+        measured: `${main.pageBytesBrotli} bytes (brotli)`,
+        target: `< ${TARGETS.firstHtmlBytes} bytes, a 20-code profile's first HTML compressed`,
+      },
+      memory: {
+        met: memory.afterColdPagesBytes <= memory.baselineBytes + memory.budgetBytes,
+        measured: `${mib(memory.afterColdPagesBytes)} MiB anonymous after the cold pages (${mib(memory.baselineBytes)} MiB at start; ${mib(memory.residentAfterBytes)} MiB resident with mapped files)`,
+        target: `<= ${mib(memory.baselineBytes + memory.budgetBytes)} MiB: the start plus the caches' budgets (${mib(memory.budgetBytes)} MiB)`,
       },
       sqliteP99: {
         met: target.kind !== 'sqlite' || targetWorkloads.every((w) => w.p99 < TARGETS.sqliteP99Ms),
@@ -540,9 +613,9 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         target: `< ${TARGETS.serviceP99Ms} ms (1,000 listed codes, ${CONNECTIONS} connections)`,
       },
       serviceJsonRatio: {
-        met: serviceJson.ratioToCeiling! >= TARGETS.serviceRatio,
-        measured: serviceJson.ratioToCeiling!,
-        target: `>= ${TARGETS.serviceRatio} of the service-JSON ceiling`,
+        met: serviceJson.cpuRatio! >= TARGETS.serviceRatio,
+        measured: `CPU ratio ${serviceJson.cpuRatio} (req/s ratio ${serviceJson.ratioToCeiling})`,
+        target: `CPU ratio >= ${TARGETS.serviceRatio} (service-JSON ceiling)`,
       },
       servicePageP99: {
         met: servicePage.p99 < TARGETS.serviceP99Ms,
@@ -550,9 +623,9 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         target: `< ${TARGETS.serviceP99Ms} ms (1,000 listed codes, ${CONNECTIONS} connections)`,
       },
       servicePageRatio: {
-        met: servicePage.ratioToCeiling! >= TARGETS.serviceRatio,
-        measured: servicePage.ratioToCeiling!,
-        target: `>= ${TARGETS.serviceRatio} of the service-page ceiling`,
+        met: servicePage.cpuRatio! >= TARGETS.serviceRatio,
+        measured: `CPU ratio ${servicePage.cpuRatio} (req/s ratio ${servicePage.ratioToCeiling})`,
+        target: `CPU ratio >= ${TARGETS.serviceRatio} (service-page ceiling)`,
       },
       serviceGrowth: {
         met: serviceGrowthRatio <= TARGETS.growth,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: seeds a realistic database, starts the real server in production mode and a
  * bare Fastify ceiling, each in its own process, drives them from a load generator in a worker
- * thread, and prints every target as MET or MISSED, on SQLite and (when DATABASE_URL is set) on
+ * thread (pinned: the bench on CPU 0, each server on CPU 1), and prints every target as MET or
+ * MISSED (the ratios by CPU time per answer, decision 097), on SQLite and (when DATABASE_URL is set) on
  * PostgreSQL. Writes bench/results.json. See docs/PERFORMANCE.md and decision 041.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DatabaseReport, runDatabase } from './database-run.ts';
 import { type BenchDatabase, benchDatabases } from './databases.ts';
+import { PINNED, pinBenchToCpu0 } from './pinning.ts';
 import { killAll } from './server-process.ts';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './workloads.ts';
 
@@ -26,6 +28,8 @@ if (!built.every((file) => fs.existsSync(path.join(root, file)))) {
   }
 }
 
+pinBenchToCpu0();
+
 const load = () => os.loadavg().map((value) => value.toFixed(2));
 const loadBefore = load();
 
@@ -33,6 +37,10 @@ console.log(
   [
     `Refstash benchmark on ${os.cpus().length} CPU(s), Node ${process.version}; load average ${loadBefore.join(', ')} (1, 5, 15 min).`,
     'The server under test and the ceiling each run in their own process; the load generator (autocannon) runs in a worker thread of this one.',
+    PINNED
+      ? 'Pinned (taskset): this process and its load generator on CPU 0; each server, ceiling and nginx on CPU 1.'
+      : 'NOT pinned (no taskset or a single CPU): the servers and the load generator share the cores, and the CPU ratios are less steady.',
+    "CPU per answer: the server process's user plus system time over the measured run (/proc/<pid>/stat), divided by its answers.",
     'The server runs with NODE_ENV=production; the bench supplies APP_URL, SESSION_SECRET, SMTP_URL and MAIL_FROM (no mail is sent),',
     'and starts it through bench/bench-server.ts, which lifts every rate limit in code (an unlimited limiter).',
     `Each workload: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections.`,

@@ -2,11 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { onCpu1 } from './pinning.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   url: string;
+  /** The process answering (its CPU time is read from /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -31,8 +34,8 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node <script> ...args <port>` in its own process (PORT is in its env too; a free port
- * unless given) and waits until it answers `/healthz`.
+ * Starts `node <script> ...args <port>` in its own process on CPU 1 (PORT is in its env too; a
+ * free port unless given) and waits until it answers `/healthz`.
  */
 export async function startProcess(
   script: string,
@@ -41,10 +44,25 @@ export async function startProcess(
   port?: number,
 ): Promise<RunningServer> {
   port ??= await freePort();
+  return startCommand(process.execPath, [script, ...args, String(port)], port, {
+    ...env,
+    PORT: String(port),
+  });
+}
+
+/** Starts `file args` on CPU 1, listening on `port`, and waits until it answers `/healthz`. */
+export async function startCommand(
+  file: string,
+  args: string[],
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
+  const script = `${path.basename(file)} ${args[0] ?? ''}`;
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [script, ...args, String(port)], {
+  const [command, commandArgs] = onCpu1(file, args);
+  const child: ChildProcess = spawn(command, commandArgs, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   running.add(child);
@@ -69,6 +87,7 @@ export async function startProcess(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -77,6 +96,9 @@ export async function startProcess(
       }),
   };
 }
+
+/** The render cache the bench gives the server: the 1,000 hot profiles must fit (decision 041). */
+export const PAGE_CACHE_MB = '128';
 
 /**
  * The real server in production mode, through `bench/bench-server.ts`: production's `serve()`
@@ -106,7 +128,7 @@ export async function startProductionServer(
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       // The 1,000 hot profiles, ~95 KB each with their compressed copies, must fit (decision 041).
-      PAGE_CACHE_MB: '128',
+      PAGE_CACHE_MB,
       ...database,
     },
     port,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { cpuMicroseconds } from './pinning.ts';
 
-export const WARMUP_SECONDS = 2;
-export const DURATION_SECONDS = 10;
+/** BENCH_WARMUP_SECONDS and BENCH_SECONDS shorten a smoke run (decision 097). */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS || 10);
 export const CONNECTIONS = 32;
 
 /**
@@ -47,6 +49,14 @@ export interface Measurement {
   errors: number;
   /** Click answers of the measured run that said `counted: true`. */
   counted: number;
+  /** The server's CPU time (user plus system) over the measured run, per answer, in µs. */
+  cpuPerAnswerUs: number;
+}
+
+/** A server being measured: where it answers and which process it is. */
+export interface Target {
+  url: string;
+  pid: number;
 }
 
 /** One autocannon run in its own worker thread, apart from the bench's main thread. */
@@ -70,16 +80,18 @@ function once(request: LoadRequest): Promise<LoadResult> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /**
- * 2 s of warm-up, then about 10 s measured, at 32 connections, each run in a worker thread. A
+ * 2 s of warm-up, then about 10 s measured (BENCH_WARMUP_SECONDS, BENCH_SECONDS), at 32 connections, each run in a worker thread. A
  * timed autocannon run abandons the requests in flight when time is up, which would blur the
  * click count; so the measured run sends a fixed number of requests (10 s at the warm-up's rate)
- * and awaits every answer. `afterWarmup` runs once the warm-up's stragglers have settled.
+ * and awaits every answer; the server's CPU time is read before and after it (/proc/<pid>/stat).
+ * `afterWarmup` runs once the warm-up's stragglers have settled.
  */
 export async function measure(
-  baseUrl: string,
+  target: Target,
   spec: WorkloadSpec,
   afterWarmup?: () => Promise<void>,
 ): Promise<Measurement> {
+  const baseUrl = target.url;
   const warmup = await once({
     baseUrl,
     spec,
@@ -89,11 +101,15 @@ export async function measure(
   await settle();
   await afterWarmup?.();
   const amount = Math.max(1000, Math.round(warmup.requestsPerSecond * DURATION_SECONDS));
+  const cpuBefore = cpuMicroseconds(target.pid);
   const result = await once({ baseUrl, spec, length: { amount }, runId: randomUUID() });
+  const cpu = cpuMicroseconds(target.pid) - cpuBefore;
+  const answers = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  const cpuPerAnswerUs = Math.round((cpu / Math.max(answers, 1)) * 10) / 10;
   console.log(
-    `  ${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+    `  ${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU ${cpuPerAnswerUs} µs an answer`,
   );
-  return { name: spec.name, ...result };
+  return { name: spec.name, ...result, cpuPerAnswerUs };
 }
 
 export function randomFrom<T>(items: readonly T[]): T {

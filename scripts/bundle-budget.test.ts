@@ -15,6 +15,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const ON_DEMAND = /node_modules\/(canvas-confetti|qrcode)\//;
 /** The form library: only the screens with forms (sign-in, dashboard, admin) load it. */
 const FORM_LIBRARY = /node_modules\/(react-hook-form|@hookform)\//;
+/** The report dialog (issue 23): downloaded on the first click of 'Report'. */
+const REPORT_DIALOG = /components\/moderation\/ReportDialog\.tsx$/;
 /** The landing page's falling-logo overlay. */
 const FALLING_LOGOS = /falling/i;
 
@@ -94,5 +96,12 @@ describe('front-end budget', () => {
         route,
       ).toEqual([]);
     }
+  });
+
+  it("the public profile carries the 'Report' button but not its dialog", () => {
+    const modules = loads.get('/:username')!.modules;
+    // The check can fail: the button that loads the dialog is there.
+    expect(modules.some((id) => id.endsWith('components/moderation/ReportButton.tsx'))).toBe(true);
+    expect(modules.filter((id) => REPORT_DIALOG.test(id))).toEqual([]);
   });
 });

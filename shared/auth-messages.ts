@@ -6,6 +6,12 @@ export const AUTH_MESSAGES = Object.freeze({
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   invalidEmail: 'Invalid email address',
+  /**
+   * auth/invalid-email when completing a sign-in: the spec's words, then what is wrong (issue
+   * 24: on a second device a visitor could not tell why their own address was 'invalid').
+   */
+  notTheLinksAddress:
+    'Invalid email address: this is not the address the sign-in link was sent to. Enter that address, or request a new link.',
   userDisabled: 'This account has been disabled',
   sendFailed: 'Failed to send sign-in link. Please try again.',
   linkExpired: 'This link has expired or already been used. Please request a new one.',

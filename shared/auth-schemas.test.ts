@@ -66,10 +66,13 @@ describe('username schema', () => {
     expect(usernameSchema.parse('A'.repeat(20))).toBe('a'.repeat(20));
   });
 
-  it.each([...ROUTE_LIKE_USERNAMES, 'u', 's'])('reserves the route-like name %s', (name) => {
-    expect(isReservedUsername(name)).toBe(true);
-    expect(isReservedUsername(name.toUpperCase())).toBe(true);
-  });
+  it.each([...ROUTE_LIKE_USERNAMES, 'u', 's', 'rules'])(
+    'reserves the route-like name %s',
+    (name) => {
+      expect(isReservedUsername(name)).toBe(true);
+      expect(isReservedUsername(name.toUpperCase())).toBe(true);
+    },
+  );
 
   it('reserves route names in any case', () => {
     expect(isReservedUsername('Admin')).toBe(true);

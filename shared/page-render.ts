@@ -18,7 +18,8 @@ export type PageData =
       readonly codes: ServiceCodesDto;
     }
   | { readonly kind: 'service-not-found'; readonly serviceId: string }
-  | { readonly kind: 'directory'; readonly directory: ServiceDirectoryDto };
+  | { readonly kind: 'directory'; readonly directory: ServiceDirectoryDto }
+  | { readonly kind: 'rules' };
 
 export interface RenderInput {
   /** The request's path (and query), as the router sees it. */

@@ -35,6 +35,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'refstash',
   'robots',
   'root',
+  'rules',
   's',
   'search',
   'services',

@@ -1,3 +1,4 @@
+import { Footer } from './components/layout/Footer.tsx';
 import { NavBar } from './components/layout/NavBar.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -14,6 +15,7 @@ export function App() {
       <main id="main" className="flex-1">
         <AppRoutes />
       </main>
+      <Footer />
     </div>
   );
 }

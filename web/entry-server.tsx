@@ -17,6 +17,7 @@ import { landingPreviewQueryKey } from './features/landing/api.ts';
 import { landingHead } from './features/landing/landing-meta.ts';
 import { profileQueryKey } from './features/profile/api.ts';
 import { profileHead, profileNotFoundHead } from './features/profile/profile-meta.ts';
+import { rulesHead } from './features/rules/rules-meta.ts';
 
 async function toText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -41,6 +42,8 @@ function headFor(input: RenderInput): PageHead {
       return serviceNotFoundHead();
     case 'directory':
       return directoryHead(input.appUrl, page.directory.services.length);
+    case 'rules':
+      return rulesHead(input.appUrl);
   }
 }
 

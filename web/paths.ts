@@ -11,6 +11,8 @@ export const paths = {
   admin: '/admin',
   /** The directory of services with listed codes (decision 070); a service's page is /s/:id. */
   directory: '/s',
+  /** What may be shared, what gets removed and how to appeal (issue 23). */
+  rules: '/rules',
   profile: (username: string) => `/${encodeURIComponent(username)}`,
   /** One code's own page (its link is what a visitor shares). */
   code: (username: string, codeId: string) =>

@@ -13,6 +13,7 @@ const StatsPage = lazy(() => import('./features/stats/StatsPage.tsx'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
 // Service pages and their directory (decision 070): their own chunk, outside the profile's budget.
 const DiscoveryRoute = lazy(() => import('./features/discovery/DiscoveryRoute.tsx'));
+const RulesPage = lazy(() => import('./features/rules/RulesPage.tsx'));
 const ProfileRoute = lazy(() => import('./features/profile/ProfileRoute.tsx'));
 const NotFoundPage = lazy(() =>
   import('./components/errors/NotFoundPage.tsx').then((module) => ({
@@ -100,6 +101,14 @@ export function AppRoutes() {
           <Screen>
             {/* AdminPage runs its own check: it must give up after 2 s (spec §4). */}
             <AdminPage />
+          </Screen>
+        }
+      />
+      <Route
+        path={paths.rules}
+        element={
+          <Screen>
+            <RulesPage />
           </Screen>
         }
       />

@@ -99,7 +99,11 @@ describeE2e(
     it('asks for the e-mail when the link is opened in another browser, and shows an expired link', async () => {
       const email = 'ada.lovelace@example.com';
       const { link, second } = await openLinkElsewhere(email, 'someone.else@example.com');
-      await second.getByText('Invalid email address').waitFor();
+      await second
+        .getByText(
+          'Invalid email address: this is not the address the sign-in link was sent to. Enter that address, or request a new link.',
+        )
+        .waitFor();
 
       // Expire the token, then give the right address: the link is now dead.
       const token = new URL(link).searchParams.get('token') ?? '';

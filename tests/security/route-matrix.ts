@@ -245,6 +245,10 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     url: (f) => `/api/share-images/profiles/${f.owner.username}`,
     expect: ANYONE(200),
   },
+  'GET /api/share-images/services/:id': {
+    url: () => '/api/share-images/services/uber',
+    expect: ANYONE(200),
+  },
   'GET /api/share-images/landing': { url: () => '/api/share-images/landing', expect: ANYONE(200) },
 };
 

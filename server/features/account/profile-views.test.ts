@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
+import { createMemoryRateLimiter } from '../../plugins/rate-limiter.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { BROWSER_UA, nextIp } from '../codes/clicks.test-helpers.ts';
+import { createViewRecorder } from './profile-views.ts';
 
 function visit(
   ctx: TestContext,
@@ -26,12 +30,17 @@ async function viewRows(ctx: TestContext, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Views are written after the answer, off the page's path: wait until the count settles. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Views are written in batches well under a second after the first (decision 098): wait until
+ * the count has not moved for longer than a second.
+ */
 async function settledViews(ctx: TestContext, userId: string): Promise<number> {
   let last = -1;
   let now = await viewRows(ctx, userId);
   while (now !== last) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(1300);
     last = now;
     now = await viewRows(ctx, userId);
   }
@@ -78,5 +87,75 @@ describeEachDatabase('profile views one address cannot inflate (decision 093)', 
     await visit(ctx, owner.username!, nextIp());
     expect(await settledViews(ctx, owner.id)).toBeGreaterThan(0);
     expect((await settledViews(ctx, owner.id)) + (await settledViews(ctx, other.id))).toBe(61);
+  }, 60_000);
+});
+
+describeEachDatabase('profile views written in batches (decision 098)', (ctx) => {
+  it('writes no row per request, and the batch within about a second', async () => {
+    const owner = await ctx.createUser();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await visit(ctx, owner.username!, nextIp())).statusCode).toBe(200);
+    }
+    // Counted, not yet written: the batch waits half a second.
+    expect(await viewRows(ctx, owner.id)).toBe(0);
+    const started = Date.now();
+    while ((await viewRows(ctx, owner.id)) < 5 && Date.now() - started < 3000) await sleep(50);
+    expect(await viewRows(ctx, owner.id)).toBe(5);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const daily = await ctx.database.db
+      .selectFrom('daily_profile_stats')
+      .select(['views', 'unique_visitors'])
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(daily.views), Number(daily.unique_visitors)]).toEqual([5, 5]);
+  });
+
+  it('writes the views still waiting when the app closes', async () => {
+    const owner = await ctx.createUser();
+    // Another instance on the same database, closed right after its views.
+    const database = createDatabase(ctx.testDatabase.config, { schema: ctx.testDatabase.schema });
+    const second = await buildApp(ctx.config, { database });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await second.inject({
+          url: `/${owner.username}`,
+          remoteAddress: nextIp(),
+          headers: { 'user-agent': BROWSER_UA },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      await second.close();
+      expect(await viewRows(ctx, owner.id)).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describeEachDatabase('profile views waiting in memory are bounded (decision 098)', (ctx) => {
+  it('keeps at most 10,000 views waiting, drops the rest and logs their number once', async () => {
+    const owner = await ctx.createUser();
+    const warnings: Array<{ obj: object; msg: string }> = [];
+    const recorder = createViewRecorder(
+      ctx.database,
+      { warn: (obj, msg) => warnings.push({ obj, msg }) },
+      { limiter: createMemoryRateLimiter(), scale: 1000, dedupBytes: 8 * 1024 * 1024 },
+    );
+    const now = new Date();
+    for (let i = 0; i < 10_005; i += 1) {
+      recorder.record({
+        userId: owner.id,
+        ip: '198.51.100.7',
+        network: '198.51.100.0/24',
+        userAgent: `${BROWSER_UA} flood/${i}`,
+        secret: 'a-test-secret-of-at-least-32-characters',
+        now,
+      });
+    }
+    await recorder.close();
+    expect(await viewRows(ctx, owner.id)).toBe(10_000);
+    expect(warnings).toEqual([
+      { obj: { dropped: 5 }, msg: 'profile views dropped: too many waiting' },
+    ]);
   }, 60_000);
 });

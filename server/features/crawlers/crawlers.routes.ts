@@ -59,7 +59,7 @@ export async function crawlersRoutes(
   });
 
   /**
-   * The first file starts with the landing page, the service directory and every service page
+   * The first file starts with the landing page, the service directory, the rules and every service page
    * with a listed code (decision 070: bounded by the catalogue, far below one file).
    */
   const headUrls = async () => {
@@ -67,6 +67,7 @@ export async function crawlersRoutes(
     return [
       `${origin}/`,
       `${origin}/s`,
+      `${origin}/rules`,
       ...services.map((s) => `${origin}/s/${encodeURIComponent(s.id)}`),
     ];
   };

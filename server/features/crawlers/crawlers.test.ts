@@ -31,6 +31,7 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs[0]).toBe(`${APP}/`);
+    expect(locs).toContain(`${APP}/rules`);
     expect(locs).toContain(`${APP}/has_codes`);
     expect(locs).not.toContain(`${APP}/no_codes`);
     expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

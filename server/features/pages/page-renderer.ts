@@ -50,6 +50,7 @@ const PAGE_MODULES: Record<RenderInput['page']['kind'], string> = {
   service: 'features/discovery/DiscoveryRoute.tsx',
   'service-not-found': 'features/discovery/DiscoveryRoute.tsx',
   directory: 'features/discovery/DiscoveryRoute.tsx',
+  rules: 'features/rules/RulesPage.tsx',
 };
 
 function pageModules(manifest: Record<string, ManifestEntry>): Record<string, string> {

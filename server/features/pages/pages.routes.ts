@@ -80,18 +80,18 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, config, discovery, limiter, profiles }: AppDeps,
+  { db, database, config, discovery, limiter, profiles }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
   const host = new URL(config.appUrl).host;
-  const views = createViewRecorder(db, app.log, {
+  const views = createViewRecorder(database, app.log, {
     limiter,
     scale: config.rateLimitScale,
     dedupBytes: config.viewDedupBytes,
   });
   // Views still queued are written before the app (and then the database) closes.
-  app.addHook('onClose', () => views.flush().then(() => undefined));
+  app.addHook('onClose', () => views.close());
   const render = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -259,6 +259,8 @@ export async function pagesRoutes(
       { kind: 'service', serviceId: id, country, codes },
     );
   });
+
+  app.get('/rules', (request, reply) => render(request, reply, 200, 'rules', { kind: 'rules' }));
 
   app.get('/:username', (request, reply) => profilePage(request, reply));
   app.get('/:username/:codeId', (request, reply) =>

@@ -59,6 +59,9 @@ describeEachDatabase('server-rendered service pages', (ctx) => {
     expect(
       parsePage(unknown).querySelector('meta[name="robots"]')?.getAttribute('content'),
     ).toContain('noindex');
+    // The 404 look of every page, with the way to the services that have codes (issue 24).
+    expect(parsePage(unknown).querySelector('main h1')?.textContent).toBe('Service not found');
+    expect(parsePage(unknown).querySelector('main a[href="/s"]')?.textContent).toBe('Find a code');
     const empty = await ctx.request({ url: '/s/tidal' });
     expect(empty.statusCode).toBe(200);
     const page = parsePage(empty);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { landingImageLayout, profileImageLayout, TILE_SHADOW } from './share-image-layout.ts';
+import {
+  landingImageLayout,
+  profileImageLayout,
+  serviceImageLayout,
+  TILE_SHADOW,
+} from './share-image-layout.ts';
 import { rasterDataUri, renderSvg } from './share-image-renderer.ts';
 
 /**
@@ -67,6 +72,21 @@ describe('share image layout', () => {
     // One shadow under each of the six tiles, and no blur filter for resvg to draw.
     expect(imageBoxes(svg).filter((b) => b.right - b.x === 168)).toHaveLength(6);
     expect(svg).not.toContain('feGaussianBlur');
+  });
+
+  it('fits a service image with a long name inside the image', async () => {
+    for (const name of ['Uber', 'American Express Membership Rewards Program']) {
+      const svg = await renderSvg(
+        serviceImageLayout({
+          name,
+          codeCount: 1234,
+          logo: { name, dataUri: null },
+          footer: 'refstash.example.com/s/americanexpressmembershiprewards',
+          tileShadow: await shadowUri(),
+        }),
+      );
+      expectInsideMargin(svg);
+    }
   });
 
   it('fits the landing image inside the image too', async () => {

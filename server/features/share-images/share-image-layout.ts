@@ -190,6 +190,48 @@ export function profileImageLayout(input: {
   );
 }
 
+/** Service names run long ('American Express Membership Rewards'): two lines at most. */
+function serviceTitleSize(name: string): number {
+  if (name.length <= 8) return 84;
+  if (name.length <= 20) return 64;
+  return 44;
+}
+
+/** A service page's preview: its logo, its name and how many members' codes it lists. */
+export function serviceImageLayout(input: {
+  name: string;
+  codeCount: number;
+  logo: ImageLogo;
+  footer: string;
+  tileShadow: string;
+}): ImageNode {
+  const count =
+    input.codeCount === 0
+      ? 'No codes listed yet'
+      : `${input.codeCount} code${input.codeCount === 1 ? '' : 's'} shared by members`;
+  return frame(
+    input.footer,
+    h(
+      'div',
+      { style: { display: 'flex', flexDirection: 'column', gap: 8 } },
+      h(
+        'div',
+        {
+          style: {
+            fontSize: serviceTitleSize(input.name),
+            fontWeight: 700,
+            color: '#111827',
+            lineHeight: 1.1,
+          },
+        },
+        `${input.name} referral codes`,
+      ),
+      h('div', { style: { fontSize: 44, color: MUTED } }, count),
+    ),
+    logoRow([input.logo], 0, input.tileShadow),
+  );
+}
+
 /** The landing page's preview. */
 export function landingImageLayout(
   logos: readonly ImageLogo[],

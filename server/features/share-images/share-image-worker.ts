@@ -5,6 +5,7 @@ import {
   type ImageLogo,
   landingImageLayout,
   profileImageLayout,
+  serviceImageLayout,
   TILE_SHADOW,
 } from './share-image-layout.ts';
 import { rasterDataUri, renderPng } from './share-image-renderer.ts';
@@ -18,6 +19,13 @@ export type ImageDrawing =
       /** The services drawn as logos, in profile order. */
       readonly services: ReadonlyArray<{ id: string; name: string }>;
       readonly moreServices: number;
+      readonly host: string;
+    }
+  | {
+      readonly kind: 'service';
+      readonly service: { id: string; name: string };
+      /** Codes listed on its page (one per owner). */
+      readonly codeCount: number;
       readonly host: string;
     }
   | {
@@ -69,6 +77,18 @@ function imageLogos(services: ReadonlyArray<{ id: string; name: string }>): Prom
  * and drawing take 30–95 ms that the event loop must not wait for (decision 091).
  */
 export default async function drawShareImage(drawing: ImageDrawing): Promise<Uint8Array> {
+  if (drawing.kind === 'service') {
+    const [logo] = await imageLogos([drawing.service]);
+    return renderPng(
+      serviceImageLayout({
+        name: drawing.service.name,
+        codeCount: drawing.codeCount,
+        logo: logo as ImageLogo,
+        footer: `${drawing.host}/s/${drawing.service.id}`,
+        tileShadow: await tileShadowUri(),
+      }),
+    );
+  }
   const logos = await imageLogos(drawing.services);
   if (drawing.kind === 'landing') {
     return renderPng(landingImageLayout(logos, drawing.host, await tileShadowUri()));

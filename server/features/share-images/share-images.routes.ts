@@ -11,6 +11,8 @@ import {
 } from '../../http/route-schemas.ts';
 import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
+import { serviceIdParam } from '../discovery/discovery.routes.ts';
+import { serviceNotFound } from '../discovery/discovery.service.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import { createShareImages, type ShareImage } from './share-images.service.ts';
@@ -45,8 +47,11 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareIma
   return reply.type('image/png').send(image.png);
 }
 
-/** Link-preview images (`og:image`): a profile's, and the landing page's. */
-export async function shareImagesRoutes(app: FastifyInstance, { db, config, profiles }: AppDeps) {
+/** Link-preview images (`og:image`): a profile's, a service page's, and the landing page's. */
+export async function shareImagesRoutes(
+  app: FastifyInstance,
+  { db, config, discovery, profiles }: AppDeps,
+) {
   const images = createShareImages({
     host: new URL(config.appUrl).host,
     cacheBytes: config.cacheBytes.shareImages,
@@ -74,6 +79,25 @@ export async function shareImagesRoutes(app: FastifyInstance, { db, config, prof
         return sendMoved(reply, `/api/share-images/profiles/${current}${queryOf(request.url)}`);
       }
       return sendImage(request, reply, await images.profile(row), request.query.v);
+    },
+  );
+
+  api.get(
+    '/share-images/services/:id',
+    {
+      config: { notFound: serviceNotFound, rateLimits: [SHARE_IMAGES_LIMIT] },
+      schema: {
+        summary: "A service page's link-preview image",
+        params: z.object({ id: serviceIdParam }),
+        querystring: imageQuery,
+        response: imageAnswers,
+      },
+    },
+    async (request, reply) => {
+      const listing = await discovery.listing(request.params.id);
+      if (!listing) throw serviceNotFound();
+      const image = await images.service(listing.service, listing.codes.length);
+      return sendImage(request, reply, image, request.query.v);
     },
   );
 

@@ -24,12 +24,18 @@ export interface ShareImage {
   png: Buffer;
 }
 
-/** What a profile's image draws: its name, its number of codes and its first services' logos. */
+/**
+ * What a profile's image draws: its name, its number of live codes and their first services'
+ * logos. Expired codes are not counted (issue 24): the page lists them last, the image not at all.
+ */
 export function profileDrawing(
   row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
   host: string,
+  today: string = new Date().toISOString().slice(0, 10),
 ): ImageDrawing {
-  const codes = JSON.parse(row.profile_codes) as PublicCodeDto[];
+  const codes = (JSON.parse(row.profile_codes) as PublicCodeDto[]).filter(
+    (code) => code.expiresAt === null || code.expiresAt === undefined || code.expiresAt >= today,
+  );
   const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
   const shown = services.slice(0, IMAGE_LOGOS).map(([id, name]) => ({ id, name }));
   return {
@@ -62,8 +68,17 @@ export const LANDING_IMAGE_VERSION = contentVersion(
   `landing:1:${LANDING_SERVICES.map((s) => s.id).join(',')}`,
 );
 
+/**
+ * The version of a service page's image: the number of codes it lists, which the page's head
+ * knows too (`serviceHead`), so the page can name it without asking the server for a hash.
+ */
+export function serviceImageVersion(codeCount: number): string {
+  return String(codeCount);
+}
+
 export interface ShareImages {
   profile(row: Pick<PublicProfileRow, 'username' | 'profile_codes'>): Promise<ShareImage>;
+  service(service: { id: string; name: string }, codeCount: number): Promise<ShareImage>;
   landing(): Promise<ShareImage>;
   close(): Promise<void>;
 }
@@ -125,6 +140,15 @@ export function createShareImages({
     async profile(row) {
       const drawing = profileDrawing(row, host);
       return { version: drawingVersion(drawing), png: await draw(drawing) };
+    },
+    async service(service, codeCount) {
+      const png = await draw({
+        kind: 'service',
+        service: { id: service.id, name: service.name },
+        codeCount,
+        host,
+      });
+      return { version: serviceImageVersion(codeCount), png };
     },
     async landing() {
       const png = await draw({ kind: 'landing', services: LANDING_SERVICES, host });

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
 import { addCode, meta, parsePage, pngSize } from '../pages/pages.test-helpers.ts';
+import { profileDrawing } from './share-images.service.ts';
 
 describeEachDatabase('share images (og:image)', (ctx) => {
   const imageOf = async (username: string) => {
@@ -77,5 +78,58 @@ describeEachDatabase('share images (og:image)', (ctx) => {
     const over = await ask();
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('gives a service page its own image, naming how many codes it lists', async () => {
+    const owner = await ctx.createUser({ username: 'svc_image' });
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/api/codes',
+      cookie: owner.cookie,
+      body: { service: 'lyft', code: 'L1', reward: '5', listed: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const page = parsePage(await ctx.request({ url: '/s/lyft' }));
+    const url = new URL(meta(page, 'og:image') ?? '');
+    expect(url.pathname).toBe('/api/share-images/services/lyft');
+    expect(url.searchParams.get('v')).toBe('1');
+    expect(meta(page, 'og:image:alt')).toBe('Lyft referral codes on Refstash');
+    const image = await ctx.request({ url: `${url.pathname}${url.search}` });
+    expect(image.statusCode).toBe(200);
+    expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(
+      (await ctx.request({ url: '/api/share-images/services/no-such-service' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('counts and shows only live codes: an expired one is left out of the image', () => {
+    const code = (service: string, expiresAt: string | null) => ({
+      id: service,
+      service,
+      serviceName: service.toUpperCase(),
+      productName: null,
+      code: 'X',
+      reward: '1',
+      link: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      expiresAt,
+      countries: null,
+    });
+    const row = {
+      username: 'mixed',
+      profile_codes: JSON.stringify([
+        code('uber', '2026-11-25'),
+        code('lyft', '2026-11-26'),
+        code('wise', null),
+      ]),
+    };
+    expect(profileDrawing(row, 'example.com', '2026-11-26')).toMatchObject({
+      codeCount: 2,
+      services: [
+        { id: 'lyft', name: 'LYFT' },
+        { id: 'wise', name: 'WISE' },
+      ],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { CodeCopyPanel } from './CodeCopyPanel.tsx';
 import { CodeSummary } from './CodeSummary.tsx';
@@ -69,6 +70,9 @@ export default function CodeDetailDialog({
               )
             }
           />
+          <div className="-mb-2 flex justify-end">
+            <ReportButton target={{ type: 'code', codeId: code.id }} />
+          </div>
         </div>
       )}
     </Modal>

@@ -4,6 +4,8 @@ import { TIMINGS } from '../../../shared/limits.ts';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { AuditLogSection } from '../moderation/AuditLogSection.tsx';
+import { ReportsSection } from '../moderation/ReportsSection.tsx';
 import { AccessDenied } from './AccessDenied.tsx';
 import { AdminsSection } from './AdminsSection.tsx';
 import { type ServiceRequest, useServiceRequests } from './api.ts';
@@ -106,6 +108,8 @@ export function AdminDashboard() {
       </div>
 
       <ReviewModal action={action} onClose={() => setAction(null)} onDone={handleDone} />
+      <ReportsSection />
+      <AuditLogSection />
       <LinkHostsSection />
       <AdminsSection />
     </section>

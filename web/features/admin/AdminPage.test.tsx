@@ -96,6 +96,9 @@ const adminRoutes = (extra: Record<string, Handler> = {}): Record<string, Handle
     status: 200,
     body: { requests: [pendingRequest, reviewedRequest] },
   }),
+  // The Reports section and the audit log (issue 23; their own tests in features/moderation).
+  'GET /api/admin/reports': () => ({ status: 200, body: { cases: [] } }),
+  'GET /api/admin/audit-log': () => ({ status: 200, body: { entries: [] } }),
   'GET /api/admin/admins': () => ({
     status: 200,
     body: {

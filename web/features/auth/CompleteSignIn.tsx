@@ -14,6 +14,12 @@ import { AuthCard, BackHomeLink, EMAIL_INPUT, FOOTER_LINK_CLASS } from './AuthCa
 import { storedSignInEmail, useCompleteSignIn } from './api.ts';
 import { SIGN_IN_MESSAGES } from './error-messages.ts';
 
+/** On completion, a refused address is one that differs from the link's (decision 010). */
+const COMPLETE_MESSAGES = {
+  ...SIGN_IN_MESSAGES,
+  [ERROR_CODES.invalidEmail]: AUTH_MESSAGES.notTheLinksAddress,
+};
+
 interface Props {
   token: string;
   onSignedIn: (isNewUser: boolean) => void;
@@ -44,7 +50,7 @@ export function CompleteSignIn({ token, onSignedIn, onRequestNewLink }: Props) {
         onError: (error) =>
           applyApiError(error, form, {
             fallback: AUTH_MESSAGES.signInFailed,
-            messages: SIGN_IN_MESSAGES,
+            messages: COMPLETE_MESSAGES,
           }),
       },
     );

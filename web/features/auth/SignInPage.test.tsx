@@ -72,6 +72,36 @@ describe('mode 1: request a link', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'ada@example.com' });
   });
 
+  it("offers 'Send again' once the minute has passed, and sends to the same address", async () => {
+    const calls = mockApi((call) =>
+      call.method === 'POST' ? json(202, { sent: true }) : signedOut(),
+    );
+    renderAt('/magic-link', <SignInPage />);
+    await screen.findByLabelText('Email');
+    type('Email', 'ada@example.com');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      click('Continue with Email');
+      const wait = await screen.findByRole('button', { name: /^Send again in \d+ s$/ });
+      expect((wait as HTMLButtonElement).disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(61_000));
+      const again = await screen.findByRole('button', { name: 'Send again' });
+      expect((again as HTMLButtonElement).disabled).toBe(false);
+      fireEvent.click(again);
+      expect(
+        await screen.findByText(
+          'We sent a new link. Use that one: the link before it no longer works.',
+        ),
+      ).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { email: 'ada@example.com' },
+        { email: 'ada@example.com' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([
     // The spec's words, whatever the server said.
     ['unavailable', 503, 'server text', 'Failed to send sign-in link. Please try again.'],
@@ -149,7 +179,11 @@ describe('mode 2: complete sign-in', () => {
   });
 
   it.each([
-    ['auth/invalid-email', 400, 'Invalid email address'],
+    [
+      'auth/invalid-email',
+      400,
+      'Invalid email address: this is not the address the sign-in link was sent to. Enter that address, or request a new link.',
+    ],
     ['auth/user-disabled', 403, 'This account has been disabled'],
     ['internal', 500, 'Failed to sign in. Please try again or request a new link.'],
   ])('shows the failure %s as its message', async (code, status, message) => {

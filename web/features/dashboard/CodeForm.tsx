@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { CodeDto, CodeFormValues } from '../../../shared/code-schemas.ts';
 import { withArticle } from '../../../shared/display-rules.ts';
 import { isExpired } from '../../components/codes/expiry.ts';
+import { useOwnServiceRequests } from '../../components/services/own-requests-api.ts';
 import { ServiceRequestDialog } from '../../components/services/ServiceRequestDialog.tsx';
 import { type Service, useServices } from '../../components/services/services-api.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,10 +13,12 @@ import { SwitchField, type SwitchFieldProps } from '../../components/ui/Switch.t
 import { Field, TextField } from '../../components/ui/TextField.tsx';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useMe } from '../../lib/session.ts';
+import { paths } from '../../paths.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { codeFormSchemaFor } from './code-form-schema.ts';
 import { ListingNotice } from './ListingNotice.tsx';
 import { OwnRequestNotice } from './OwnRequestNotice.tsx';
+import { ownRequestFor } from './own-request-for.ts';
 import { ServiceSelect } from './ServiceSelect.tsx';
 
 export const PAST_EXPIRY_WARNING = 'This date is in the past, so the code will show as Expired';
@@ -64,6 +68,10 @@ export function CodeForm({
   const submitting = form.formState.isSubmitting;
   const service = useWatch({ control: form.control, name: 'service' });
   const expiresAt = useWatch({ control: form.control, name: 'expiresAt' });
+  const ownRequests = useOwnServiceRequests();
+  const ownRequest = service.id
+    ? undefined
+    : ownRequestFor(service.query, ownRequests.data ?? [], services.data ?? []);
   const link = useWatch({ control: form.control, name: 'link' }) ?? '';
   const listed = useWatch({ control: form.control, name: 'listed' }) !== false;
   const chosen = services.data?.find(
@@ -93,6 +101,7 @@ export function CodeForm({
               ref={field.ref}
               error={fieldState.error?.message}
               onRequestService={() => setRequestOpen(true)}
+              requested={ownRequest !== undefined}
             />
           )}
         />
@@ -166,6 +175,17 @@ export function CodeForm({
             )}
           />
         </div>
+        <p className="text-sm text-gray-600 dark:text-gray-300">
+          Share only your own codes. Read the{' '}
+          <Link
+            to={paths.rules}
+            target="_blank"
+            className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+          >
+            rules
+          </Link>{' '}
+          for what may be shared.
+        </p>
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
             Cancel

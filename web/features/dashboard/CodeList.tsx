@@ -22,7 +22,7 @@ export function CodeList({
     );
   }
   return (
-    <ul aria-label="Your codes" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label="Your codes" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {codes.map((code) => (
         <DashboardCodeCard key={code.id} code={code} onEdit={onEdit} onDelete={onDelete} />
       ))}

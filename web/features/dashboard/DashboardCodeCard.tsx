@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
 import { LISTING_MESSAGES } from '../../../shared/listing-rules.ts';
@@ -8,6 +9,8 @@ import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 import { formatExpiry, isExpired } from '../../components/codes/expiry.ts';
 import { LinkOrText } from '../../components/codes/LinkOrText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { HiddenCodeNotice } from '../moderation/HiddenCodeNotice.tsx';
+import { codesQueryKey } from './api.ts';
 
 export interface DashboardCodeCardProps {
   code: CodeDto;
@@ -21,6 +24,7 @@ export interface DashboardCodeCardProps {
  */
 export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const queryClient = useQueryClient();
   const name = `${code.serviceName} code`;
 
   return (
@@ -29,6 +33,13 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
       className="flex min-w-0 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <CodeSummary code={code} logoSize={48} />
+      {code.moderation && (
+        <HiddenCodeNotice
+          moderation={code.moderation}
+          what={name}
+          onAppealed={() => void queryClient.invalidateQueries({ queryKey: codesQueryKey })}
+        />
+      )}
       <div className="flex items-center justify-between gap-2">
         <code className="min-w-0 truncate rounded-md bg-gray-100 px-2 py-1 font-mono text-sm font-semibold text-gray-900 dark:bg-gray-800 dark:text-gray-100">
           {code.code}
@@ -40,18 +51,21 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           {code.clicks} {code.clicks === 1 ? 'copy' : 'copies'}
         </span>
       </div>
-      <div className="flex flex-wrap items-center gap-2 text-xs">
+      <div className="flex flex-wrap items-center gap-2 text-xs empty:hidden">
         <ExpiredBadge expiresAt={code.expiresAt} />
-        <span
-          data-testid="listing"
-          className={`rounded-full px-2.5 py-0.5 font-semibold ${
-            code.listed && code.listing.listed && !isExpired(code.expiresAt)
-              ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
-              : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
-          }`}
-        >
-          {listingLabel(code)}
-        </span>
+        {/* A hidden code is on no public page, whatever its switch says. */}
+        {!code.moderation && (
+          <span
+            data-testid="listing"
+            className={`rounded-full px-2.5 py-0.5 font-semibold ${
+              code.listed && code.listing.listed && !isExpired(code.expiresAt)
+                ? 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100'
+                : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200'
+            }`}
+          >
+            {listingLabel(code)}
+          </span>
+        )}
       </div>
       <p data-testid="feedback" className="text-sm text-gray-700 dark:text-gray-300">
         {feedbackLine(code.feedback)}

@@ -215,6 +215,15 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('links the rules from the code form, in a new tab so the form is kept', async () => {
+    stubEmptyDashboard();
+    renderDashboard();
+    const form = await openLoadedForm('Create New Code', 'Create New Code');
+    const rules = form.getByRole('link', { name: 'rules' });
+    expect(rules.getAttribute('href')).toBe('/rules');
+    expect(rules.getAttribute('target')).toBe('_blank');
+  });
+
   it("says 'Failed to update code' when an edit fails", async () => {
     stubApi({
       'GET /api/me': () => json(200, me),

@@ -59,9 +59,6 @@ export default function DashboardPage() {
           <Link to={paths.stats} className={buttonClasses('secondary')}>
             Stats
           </Link>
-          <Link to={paths.settings} className={buttonClasses('secondary')}>
-            Settings
-          </Link>
           <Button
             variant="secondary"
             loading={signOut.isPending}

@@ -81,6 +81,12 @@ describe('the code form and a service the user asked for', () => {
         'Zeta Bank is waiting for review. You can add this code once an admin approves it.',
       ),
     );
+    // Asked for already: the list does not offer to request it again (issue 24).
+    expect(form.queryByRole('option', { name: /Request/ })).toBeNull();
+    expect(form.getByText('You have asked for this service already')).toBeTruthy();
+    typeService(form, 'Omega Bank');
+    expect(await form.findByRole('option', { name: "Request 'Omega Bank'" })).toBeTruthy();
+    typeService(form, 'zeta bank ');
     fireEvent.change(form.getByLabelText('Referral code'), { target: { value: 'ZETA' } });
     fireEvent.change(form.getByLabelText('Reward'), { target: { value: '5' } });
     fireEvent.click(form.getByRole('button', { name: 'Create Code' }));
@@ -240,6 +246,16 @@ describe('/dashboard?service=<id> (the link in the approval e-mail)', () => {
     const form = within(await screen.findByRole('dialog', { name: 'Create New Code' }));
     expect((form.getByRole('combobox', { name: 'Service name' }) as HTMLInputElement).value).toBe(
       'Acme Pay',
+    );
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+
+  it('opens an empty code form for /dashboard?new (from Stats with no codes), and drops it', async () => {
+    stubDashboard([], [uber]);
+    renderDashboard('/dashboard?new');
+    const form = within(await screen.findByRole('dialog', { name: 'Create New Code' }));
+    expect((form.getByRole('combobox', { name: 'Service name' }) as HTMLInputElement).value).toBe(
+      '',
     );
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
   });

@@ -15,9 +15,14 @@ export interface ServiceSelectProps {
   ref?: Ref<HTMLInputElement>;
   error?: string;
   onRequestService: () => void;
+  /** The typed name is a service the user has asked for already: it is not offered again. */
+  requested?: boolean;
 }
 
 const MAX_OPTIONS = 50;
+
+const LIST_CLASSES =
+  'absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900';
 
 /**
  * A searchable select over the services list, filtering by display name (spec §5), best matches
@@ -32,6 +37,7 @@ export function ServiceSelect({
   ref,
   error,
   onRequestService,
+  requested = false,
 }: ServiceSelectProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -45,7 +51,9 @@ export function ServiceSelect({
   }, [services, query, chosenId]);
   const requestName = query.trim();
   // Nothing matches what was typed: the list offers to request it instead.
-  const offerRequest = !loading && matches.length === 0 && requestName !== '';
+  // Nothing matches what was typed: the list offers to request it instead, unless the user has
+  // asked for it already (issue 24; the notice under the box says where that request stands).
+  const offerRequest = !loading && matches.length === 0 && requestName !== '' && !requested;
   const optionCount = offerRequest ? 1 : matches.length;
 
   const choose = (service: Service) => {
@@ -131,18 +139,21 @@ export function ServiceSelect({
               onKeyDown={onKeyDown}
               className={inputClasses(Boolean(error))}
             />
-            {open && (
-              <div
-                id={listId}
-                role="listbox"
-                aria-label="Services"
-                className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
-              >
-                {matches.length === 0 && !offerRequest && (
-                  <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
-                    {loading ? 'Loading services…' : 'No matching service'}
-                  </p>
-                )}
+            {/* A list without options is a message, not a listbox (axe: a listbox must own
+                options): loading, nothing matching, or a service asked for already. */}
+            {open && optionCount === 0 && (
+              <div id={listId} className={LIST_CLASSES}>
+                <p className="px-3 py-2 text-sm text-gray-600 dark:text-gray-300">
+                  {loading
+                    ? 'Loading services…'
+                    : requested
+                      ? 'You have asked for this service already'
+                      : 'No matching service'}
+                </p>
+              </div>
+            )}
+            {open && optionCount > 0 && (
+              <div id={listId} role="listbox" aria-label="Services" className={LIST_CLASSES}>
                 {offerRequest && (
                   <div
                     id={requestId}

@@ -10,26 +10,30 @@ import {
 
 /**
  * `/dashboard?service=<id>` (the link in an approval e-mail) opens the code form with that
- * service chosen, once the list knows it; the parameter is then dropped, so closing the form or
- * reloading does not open it again. An id the list does not know opens nothing.
+ * service chosen, once the list knows it; `/dashboard?new` (Stats with no codes) opens it empty.
+ * The parameter is then dropped, so closing the form or reloading does not open it again. An id
+ * the list does not know opens nothing.
  */
-export function useServiceFromLink(open: (service: Service) => void): void {
+export function useServiceFromLink(open: (service?: Service) => void): void {
   const [params, setParams] = useSearchParams();
   const services = useServices();
   const wanted = params.get('service');
+  const fresh = params.has('new');
   useEffect(() => {
-    if (wanted === null || services.isPending) return;
+    if ((wanted === null && !fresh) || services.isPending) return;
     const service = services.data?.find((s) => s.id === wanted);
     if (service) open(service);
+    else if (fresh) open();
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('service');
+        next.delete('new');
         return next;
       },
       { replace: true },
     );
-  }, [wanted, services.isPending, services.data, open, setParams]);
+  }, [wanted, fresh, services.isPending, services.data, open, setParams]);
 }
 
 /**

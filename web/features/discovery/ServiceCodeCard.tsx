@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import type { ServiceCodeDto } from '../../../shared/discovery-schemas.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { CodeTermsLine } from '../../components/codes/CodeTerms.tsx';
+import { ReportButton } from '../../components/moderation/ReportButton.tsx';
 import { paths } from '../../paths.ts';
 
 const ADDED = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -79,6 +80,7 @@ export function ServiceCodeCard({
           </>
         )}
       </p>
+      <ReportButton target={{ type: 'code', codeId: code.id }} className="-my-2 -ml-2 self-start" />
     </li>
   );
 }

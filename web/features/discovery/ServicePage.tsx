@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { countriesByName } from '../../../shared/countries.ts';
-import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { GoBack, NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { paths } from '../../paths.ts';
@@ -34,7 +34,22 @@ export default function ServicePage() {
     if (name) document.title = serviceTitle(name);
   }, [name]);
 
-  if (first === null) return <NotFoundPage />;
+  if (first === null) {
+    return (
+      <NotFoundPage
+        title="Service not found"
+        message="No service has this address. Find it among the services with codes."
+        actions={
+          <>
+            <a href={paths.directory} className={buttonClasses('primary')}>
+              Find a code
+            </a>
+            <GoBack />
+          </>
+        }
+      />
+    );
+  }
   if (query.isPending) {
     return <section className="mx-auto max-w-5xl px-4 py-8" aria-busy="true" />;
   }
@@ -111,7 +126,7 @@ export default function ServicePage() {
             {first.total} {first.total === 1 ? 'code' : 'codes'}, one per member, in a rotating
             order. Open a card to see and copy its code.
           </p>
-          <ul className="mt-4 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {codes.map((code) => (
               <ServiceCodeCard
                 key={code.id}

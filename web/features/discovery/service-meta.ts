@@ -1,4 +1,5 @@
 import type { ServiceCodesDto } from '../../../shared/discovery-schemas.ts';
+import { SHARE_IMAGE_SIZE } from '../../../shared/limits.ts';
 import type { PageHead } from '../../../shared/page-render.ts';
 
 export function serviceTitle(name: string): string {
@@ -18,6 +19,12 @@ export function serviceHead(page: ServiceCodesDto, appUrl: string): PageHead {
     title: serviceTitle(name),
     description,
     canonical: `${appUrl}/s/${id}`,
+    // The image's version is the count it draws (server/features/share-images).
+    image: {
+      url: `${appUrl}/api/share-images/services/${id}?v=${page.total}`,
+      ...SHARE_IMAGE_SIZE,
+      alt: `${name} referral codes on Refstash`,
+    },
     type: 'website',
   };
 }

@@ -41,10 +41,7 @@ export function DemoPreview() {
           ))}
         </ul>
       ) : (
-        <ul
-          aria-label="Demo codes"
-          className="mt-8 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        >
+        <ul aria-label="Demo codes" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {preview.data.codes.map((code) => (
             <li key={code.id} data-testid="demo-card" className="min-w-0">
               <Link

@@ -7,6 +7,7 @@ import { FeedbackQuestion } from '../../components/codes/FeedbackQuestion.tsx';
 import { useCopyCode } from '../../components/codes/use-copy-code.ts';
 import { useFeedback } from '../../components/codes/use-feedback.ts';
 import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
+import { ReportButton } from '../../components/moderation/ReportButton.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
@@ -81,6 +82,9 @@ export default function CodePage({ username, codeId }: { username: string; codeI
             )
           }
         />
+        <div className="-mb-2 flex justify-end">
+          <ReportButton target={{ type: 'code', codeId: code.id }} />
+        </div>
       </div>
       <p className="mt-6 text-center">
         <Link

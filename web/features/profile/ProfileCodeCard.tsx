@@ -35,7 +35,7 @@ export function ProfileCodeCard({
         }}
         aria-haspopup="dialog"
         data-copied={copied || undefined}
-        className={`relative flex min-h-20 w-full items-start gap-3 rounded-xl border bg-white p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md dark:bg-gray-900 ${
+        className={`relative flex h-full min-h-20 w-full items-start gap-3 rounded-xl border bg-white p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:shadow-md dark:bg-gray-900 ${
           copied
             ? 'border-green-500 ring-2 ring-green-500/40 dark:border-green-400'
             : 'border-gray-200 hover:border-accent-300 dark:border-gray-800 dark:hover:border-accent-700'

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { liveFirst } from '../../components/codes/expiry.ts';
+import { ReportButton } from '../../components/moderation/ReportButton.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { CODE_OVERLAY } from './code-overlay.ts';
@@ -80,7 +81,7 @@ export function ProfilePage({
               <p className="mt-2 text-gray-600 dark:text-gray-300">
                 Open a card to see and copy its code.
               </p>
-              <ul className="mt-6 grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {liveFirst(profile.data.codes).map((code) => (
                   <ProfileCodeCard
                     key={code.id}
@@ -104,6 +105,11 @@ export function ProfilePage({
           Find a code
         </a>
       </p>
+      {profile.data && (
+        <div className="mt-2 flex justify-center">
+          <ReportButton target={{ type: 'profile', username: shownName }} />
+        </div>
+      )}
       {dialogLoaded && (
         <Suspense fallback={null}>
           <CodeDetailDialog

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useUsernameAvailability } from '../../lib/username-availability.ts';
@@ -15,24 +16,26 @@ export function ProfileNotFound({ username }: { username?: string }) {
   const availability = useUsernameAvailability(hydrated ? name : null);
   const available = availability.data?.available;
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-gray-900 dark:text-white">Profile not found</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-300" aria-live="polite">
-        {available === true
+    <NotFoundPage
+      title="Profile not found"
+      message={
+        available === true
           ? 'Nobody has this username yet. Check the link, or make it yours.'
           : available === false
             ? 'This username is not available. Check the link.'
-            : 'Check the link.'}
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={paths.home} className={buttonClasses('secondary')}>
-          Go Home
-        </Link>
-        <Link to={paths.signup} className={buttonClasses('primary')}>
-          Get Started
-        </Link>
-      </div>
-    </section>
+            : 'Check the link.'
+      }
+      actions={
+        <>
+          <Link to={paths.home} className={buttonClasses('secondary')}>
+            Go Home
+          </Link>
+          <Link to={paths.signup} className={buttonClasses('primary')}>
+            Get Started
+          </Link>
+        </>
+      }
+    />
   );
 }
 

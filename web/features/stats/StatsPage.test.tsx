@@ -87,4 +87,11 @@ describe('StatsPage', () => {
     expect(within(last(spotify)).getByText('No answers')).toBeTruthy();
     expect(screen.getByText("Visitors answered 'Did it work?' 4 times: 3 yes, 1 no.")).toBeTruthy();
   });
+
+  it("offers 'Create a code' when there are no codes yet", async () => {
+    stubApi({ 'GET /api/me/stats?days=30': () => json(200, { ...stats(30), codes: [] }) });
+    renderPage(<StatsPage />, { path: '/dashboard/stats', pattern: '/dashboard/stats' });
+    const create = await screen.findByRole('link', { name: 'Create a code' });
+    expect(create.getAttribute('href')).toBe('/dashboard?new');
+  });
 });

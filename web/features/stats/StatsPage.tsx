@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { STATS_RANGES, type StatsDto } from '../../../shared/account-schemas.ts';
 import { BackToDashboard } from '../../components/ui/BackToDashboard.tsx';
 import { Banner } from '../../components/ui/Banner.tsx';
+import { paths } from '../../paths.ts';
 import { useStats } from './api.ts';
 import { StatsChart, shortDay } from './StatsChart.tsx';
 
@@ -226,7 +228,15 @@ export default function StatsPage() {
               </p>
             </div>
             {data.codes.length === 0 ? (
-              <p className="text-sm text-gray-600 dark:text-gray-300">No codes yet.</p>
+              <p className="text-sm text-gray-600 dark:text-gray-300">
+                No codes yet.{' '}
+                <Link
+                  to={`${paths.dashboard}?new`}
+                  className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+                >
+                  Create a code
+                </Link>
+              </p>
             ) : (
               // `relative`: the cells' sr-only text is positioned; without it it would widen the page.
               <div className="relative overflow-x-auto">
