@@ -1,6 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { listenerApplicationName } from '../../db/change-feed.ts';
 import { describeEachDatabase, type TestUser } from '../../test-support/test-app.ts';
 
 /**
@@ -161,4 +162,27 @@ describeEachDatabase('public answers kept until a change is pushed', (ctx) => {
       await expect.poll(() => codesOf('pushquiet'), { timeout: 1000 }).toEqual([]);
     }
   });
+
+  it.runIf(ctx.kind === 'postgres')(
+    'drops everything when its listener connection is lost, and caches again once it is back',
+    async () => {
+      await feedLive();
+      const owner = await ctx.createUser({ username: 'pushlost' });
+      await addListed(owner, 'PUSHLOST');
+      expect(await codesOf('pushlost')).toEqual(['PUSHLOST']);
+      const db = ctx.database.db;
+      // This process's listeners (other test files' apps here reconnect too, harmlessly).
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerApplicationName()}`.execute(
+        db,
+      );
+      // A write no notification tells of: only dropping everything on the loss shows it.
+      await db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await sql`update users set profile_codes = '[]' where username = 'pushlost'`.execute(trx);
+      });
+      await expect.poll(() => codesOf('pushlost'), { timeout: 1000 }).toEqual([]);
+      await feedLive();
+      expect(await codesOf('pushlost')).toEqual([]);
+    },
+  );
 });
