@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { DiscoveryService } from './features/discovery/discovery.service.ts';
+import type { PublicProfiles } from './features/profiles/public-profiles.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   readonly limiter: RateLimiter;
   /** Service pages' listings and rotation, shared by the API and the rendered pages (decision 070). */
   readonly discovery: DiscoveryService;
+  /** Public profiles, shared by the JSON answer and the rendered pages (decision 099). */
+  readonly profiles: PublicProfiles;
   /** Sign-in links and service-request reviews: one SMTP pool for the app. */
   readonly mailer: Mailer;
 }

@@ -22,6 +22,7 @@ import { logosRoutes } from './features/logos/logos.routes.ts';
 import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
+import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
 import { linkHostsRoutes } from './features/services/link-hosts.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function createLimiter(config: Config): RateLimiter {
   if (!config.redisUrl) return createMemoryRateLimiter();
   return createRedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }));
@@ -90,16 +93,19 @@ export async function buildApp(
   const database = options.database ?? createDatabase(config.database);
   const limiter = options.limiter ?? createLimiter(config);
   const mailer = createMailer(config);
+  // Public answers are cached until a change is pushed (decision 099).
+  const changes = database.changes(app.log);
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     limiter,
     mailer,
-    discovery: new DiscoveryService(database.db, {
+    discovery: new DiscoveryService(database.db, changes, {
       cacheBytes: config.cacheBytes.listings,
       probationDays: config.listingProbationDays,
     }),
+    profiles: new PublicProfiles(database.db, changes, config.cacheBytes.profiles),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -131,6 +137,16 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSessions(app, config, database.db);
+  // A write is answered once this instance has heard the changes it made, so the next public read
+  // here shows them (decision 099). Copies, the frequent write, change no public answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const waits =
+      !READ_METHODS.has(request.method) &&
+      reply.statusCode < 400 &&
+      !request.routeOptions.config.publicAnswersUnchanged;
+    if (waits) await changes.settle();
+    return payload;
+  });
   registerRouteRules(app, deps, (userId) => isAdmin(database.db, userId));
   await registerOpenApi(app, config);
 

@@ -155,18 +155,21 @@ describe('loadConfig', () => {
       pages: 64 * MIB,
       shareImages: 32 * MIB,
       listings: 32 * MIB,
+      profiles: 32 * MIB,
       logos: 170 * MIB,
     });
     const set = loadConfig({
       PAGE_CACHE_MB: '8',
       SHARE_IMAGE_CACHE_MB: '4',
       LISTING_CACHE_MB: '2',
+      PROFILE_CACHE_MB: '3',
       LOGO_CACHE_MB: '1',
     });
     expect(set.cacheBytes).toEqual({
       pages: 8 * MIB,
       shareImages: 4 * MIB,
       listings: 2 * MIB,
+      profiles: 3 * MIB,
       logos: MIB,
     });
     expect(() => loadConfig({ PAGE_CACHE_MB: '0' })).toThrow(/^Invalid environment: PAGE_CACHE_MB/);

@@ -77,6 +77,8 @@ const envSchema = z.object({
   SHARE_IMAGE_CACHE_MB: mebibytes.default(32),
   /** Service listings, their rotations and first pages kept per instance. */
   LISTING_CACHE_MB: mebibytes.default(32),
+  /** Public profiles (their codes' JSON) kept per instance. */
+  PROFILE_CACHE_MB: mebibytes.default(32),
   /** Logos fetched from services' sites, kept in the database (about 2,000 at the default). */
   LOGO_CACHE_MB: mebibytes.default(170),
 });
@@ -123,6 +125,7 @@ export interface Config {
     pages: number;
     shareImages: number;
     listings: number;
+    profiles: number;
     logos: number;
   }>;
 }
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pages: e.PAGE_CACHE_MB * MIB,
       shareImages: e.SHARE_IMAGE_CACHE_MB * MIB,
       listings: e.LISTING_CACHE_MB * MIB,
+      profiles: e.PROFILE_CACHE_MB * MIB,
       logos: e.LOGO_CACHE_MB * MIB,
     }),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import type { DB } from './schema.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
@@ -17,7 +18,23 @@ export interface Database {
   readonly schema?: string;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** The feed of changes to public answers (decision 099), started on the first call. */
+  changes(log: ChangeLog): ChangeFeed;
   close(): Promise<void>;
+}
+
+type ChangeLog = Parameters<typeof postgresChangeFeed>[1];
+
+/** One feed per database, made when first asked for (a migration or command never needs it). */
+function once(make: (log: ChangeLog) => ChangeFeed) {
+  let feed: ChangeFeed | undefined;
+  return {
+    changes: (log: ChangeLog) => {
+      feed ??= make(log);
+      return feed;
+    },
+    close: () => feed?.close(),
+  };
 }
 
 export interface DatabaseOptions {
@@ -92,9 +109,11 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: withStatementCache(handle) }),
     });
+    const feed = once(() => sqliteChangeFeed(handle));
     return {
       db,
       dialect: 'sqlite',
+      changes: feed.changes,
       async ping() {
         try {
           handle.prepare('select 1').get();
@@ -104,6 +123,7 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
         }
       },
       async close() {
+        await feed.close();
         // The worker first: the app's connection, closing last, checkpoints what is left.
         await checkpointer?.stop();
         await db.destroy();
@@ -123,10 +143,12 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
   });
+  const feed = once((log) => postgresChangeFeed(config.url, log));
   return {
     db,
     dialect: 'postgres',
     schema: options.schema,
+    changes: feed.changes,
     async ping(timeoutMs = 1000) {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -141,6 +163,9 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
         clearTimeout(timer);
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await feed.close();
+      await db.destroy();
+    },
   };
 }

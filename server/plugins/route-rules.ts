@@ -34,6 +34,8 @@ declare module 'fastify' {
     rateLimits?: readonly RateRule[];
     /** The 404 a route answers when a path parameter cannot name anything (schema refused it). */
     notFound?: () => AppError;
+    /** A write that changes no public answer (a copy): it does not wait for the change feed. */
+    publicAnswersUnchanged?: true;
   }
 }
 

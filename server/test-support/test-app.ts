@@ -168,7 +168,10 @@ export interface TestContext {
     username?: string | null;
     admin?: boolean;
   }): Promise<TestUser>;
-  /** app.inject with our Origin on every non-GET, a JSON body and an optional session cookie. */
+  /**
+   * app.inject with our Origin on every non-GET, a JSON body and an optional session cookie, once
+   * the app has heard every change committed before (decision 099).
+   */
   request(options: TestRequest): Promise<LightMyRequestResponse>;
   /** The app's log lines, parsed (only with `captureLogs`; set LOG_LEVEL in `env`). */
   logLines(): Array<Record<string, unknown>>;
@@ -256,13 +259,17 @@ export function describeEachDatabase(
           };
         },
         logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-        request({ method = 'GET', url, body, cookie, headers = {} }) {
+        async request({ method = 'GET', url, body, cookie, headers = {} }) {
           const allHeaders: Record<string, string> = { ...headers };
           if (method !== 'GET' && method !== 'HEAD' && !('origin' in allHeaders)) {
             allHeaders.origin = get().config.appOrigin;
           }
           if (cookie) allHeaders.cookie = cookie;
-          return get().app.inject({
+          const { app, testDatabase } = get();
+          // Tests write rows straight into the database too: on PostgreSQL the app hears of them
+          // a moment after their commit (decision 099), so each request waits until it has.
+          await testDatabase.database.changes(app.log).settle();
+          return app.inject({
             method,
             url,
             headers: allHeaders,

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenerApplicationName } from '../../server/db/change-feed.ts';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
 import { createScratchPostgres, type ScratchPostgres } from '../e2e/support/scratch-postgres.ts';
 import type { TestServer } from '../e2e/support/server.ts';
@@ -22,6 +24,19 @@ function post(server: TestServer, url: string, body: unknown, ip: string, cookie
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** Signs in through `server` with the e-mail link it logs; the session cookie. */
+async function signIn(server: TestServer, email: string, ip: string): Promise<string> {
+  expect((await post(server, '/api/auth/email-link', { email }, ip)).status).toBe(202);
+  const link = server
+    .output()
+    .match(new RegExp(`Sign-in link for ${email.replace('.', '\\.')}: (\\S+)`))?.[1];
+  expect(link).toBeDefined();
+  const token = new URL(link!).searchParams.get('token');
+  const verified = await post(server, '/api/auth/email-link/verify', { email, token }, ip);
+  expect(verified.status).toBe(200);
+  return verified.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 describe.runIf(testDatabaseKinds().includes('postgres'))(
@@ -102,15 +117,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
 
     it('accepts a session made on one instance on the other', async () => {
       const email = `two-${randomBytes(4).toString('hex')}@example.com`;
-      expect((await post(a, '/api/auth/email-link', { email }, `${net}.251`)).status).toBe(202);
-      const link = a
-        .output()
-        .match(new RegExp(`Sign-in link for ${email.replace('.', '\\.')}: (\\S+)`))?.[1];
-      expect(link).toBeDefined();
-      const token = new URL(link!).searchParams.get('token');
-      const verified = await post(a, '/api/auth/email-link/verify', { email, token }, `${net}.251`);
-      expect(verified.status).toBe(200);
-      const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+      const cookie = await signIn(a, email, `${net}.251`);
 
       const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
@@ -129,6 +136,106 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
       const second = await post(b, '/api/auth/email-link', { email }, `${net}.253`);
       expect(second.status).toBe(429);
       expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('shows an edit made through one instance on the other within 1 s, and nothing stale while its listener is away (decision 099)', async () => {
+      const ip = `${net}.250`;
+      const cookie = await signIn(a, `push-${randomBytes(4).toString('hex')}@example.com`, ip);
+      const username = `push_${randomBytes(4).toString('hex')}`;
+      const named = await fetch(`${a.url}/api/me/username`, {
+        method: 'PUT',
+        headers: {
+          origin: a.url,
+          'x-forwarded-for': ip,
+          'content-type': 'application/json',
+          cookie,
+        },
+        body: JSON.stringify({ username }),
+      });
+      expect(named.status).toBe(200);
+      const created = await post(
+        a,
+        '/api/codes',
+        { service: 'lyft', code: 'PUSH0', reward: '5', listed: true },
+        ip,
+        cookie,
+      );
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()).code;
+      const edit = async (code: string) => {
+        const response = await fetch(`${a.url}/api/codes/${id}`, {
+          method: 'PATCH',
+          headers: {
+            origin: a.url,
+            'x-forwarded-for': ip,
+            'content-type': 'application/json',
+            cookie,
+          },
+          body: JSON.stringify({ code }),
+        });
+        expect(response.status).toBe(200);
+      };
+      const onB = async () => {
+        const profile = await (await fetch(`${b.url}/api/profiles/${username}`)).json();
+        const listing = await (await fetch(`${b.url}/api/services/lyft/codes`)).json();
+        const page = await (await fetch(`${b.url}/${username}`)).text();
+        const listed = listing.codes.find((c: { id: string }) => c.id === id)?.code;
+        const shown = page.match(/PUSH\d+/g) ?? [];
+        return { profile: profile.codes[0].code, listed, page: [...new Set(shown)].join() };
+      };
+      const seenWithin = async (code: string, ms: number) => {
+        const start = performance.now();
+        let seen = await onB();
+        while (
+          JSON.stringify(seen) !== JSON.stringify({ profile: code, listed: code, page: code })
+        ) {
+          if (performance.now() - start > ms) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          seen = await onB();
+        }
+        expect(seen).toEqual({ profile: code, listed: code, page: code });
+      };
+      const listenerOfB = async (client: pg.Client) =>
+        (
+          await client.query<{ pid: number }>(
+            'select pid from pg_stat_activity where application_name = $1',
+            [listenerApplicationName(b.process.pid)],
+          )
+        ).rows.map((row) => row.pid);
+
+      await seenWithin('PUSH0', 5000);
+      // B now keeps the profile and the listing: an edit through A reaches it by NOTIFY.
+      await edit('PUSH1');
+      await seenWithin('PUSH1', 1000);
+
+      const admin = new pg.Client({ connectionString: scratch.url });
+      await admin.connect();
+      try {
+        const [first] = await listenerOfB(admin);
+        expect(first).toBeDefined();
+        const killed = await admin.query('select pg_terminate_backend($1) as done', [first]);
+        expect(killed.rows[0].done).toBe(true);
+        // Edits B cannot hear while its listener is away: every answer B gives is current.
+        for (let round = 2; round < 6; round += 1) {
+          await edit(`PUSH${round}`);
+          expect(await onB()).toEqual({
+            profile: `PUSH${round}`,
+            listed: `PUSH${round}`,
+            page: `PUSH${round}`,
+          });
+        }
+        const reconnected = async () => {
+          const pids = await listenerOfB(admin);
+          return pids.length === 1 && pids[0] !== first;
+        };
+        await expect.poll(reconnected, { timeout: 10_000 }).toBe(true);
+      } finally {
+        await admin.end();
+      }
+      // Back: B caches again, and hears the next edit.
+      await seenWithin('PUSH5', 1000);
+      await edit('PUSH6');
+      await seenWithin('PUSH6', 1000);
     });
   },
 );

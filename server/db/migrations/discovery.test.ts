@@ -10,6 +10,7 @@ import { migrateToLatest } from '../migrate.ts';
 import { discovery } from './2026-11-23-0070-discovery.ts';
 import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
+import { changeNotify } from './2026-11-26-0099-change-notify.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -30,7 +31,8 @@ for (const kind of testDatabaseKinds()) {
     it('leaves codes written before it unlisted, goes down and up again, and keeps profiles', async () => {
       const migration = discovery(kind);
       const db = t.database.db;
-      // 0095 names 0070's columns in its triggers: it goes first, and comes back after.
+      // 0095 and 0099 name 0070's columns in their triggers: they go first, and come back after.
+      await changeNotify(kind).down?.(db);
       await moderation(kind).down?.(db);
       await migration.down?.(db);
       expect(await columns('codes')).not.toContain('listed');
@@ -61,6 +63,7 @@ for (const kind of testDatabaseKinds()) {
       // 0070's `votes` came back as 0070 made it: what later migrations changed in it, again.
       await votesByNetwork.up(db);
       await moderation(kind).up(db);
+      await changeNotify(kind).up(db);
       const row = await db
         .selectFrom('codes')
         .select(['listed', 'expires_on', 'countries'])

@@ -120,7 +120,8 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   api.post(
     '/codes/:id/clicks',
     {
-      config: { notFound: codeNotFound, rateLimits: [CLICK_LIMIT] },
+      // Copies are the frequent write, and no public answer shows them (decision 099).
+      config: { notFound: codeNotFound, rateLimits: [CLICK_LIMIT], publicAnswersUnchanged: true },
       schema: {
         summary:
           'Count a copy of a code (anyone; a repeat within 30 minutes, or past 10 copies of the code from one network in an hour, is not counted)',

@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { createMemoryRateLimiter } from '../../plugins/rate-limiter.ts';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
-import { DiscoveryService } from '../discovery/discovery.service.ts';
 import { addCode } from '../pages/pages.test-helpers.ts';
 import { crawlersRoutes } from './crawlers.routes.ts';
 
@@ -75,9 +74,8 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
       database: ctx.database,
       db: ctx.database.db,
       limiter: createMemoryRateLimiter(),
-      discovery: new DiscoveryService(ctx.database.db, {
-        cacheBytes: ctx.config.cacheBytes.listings,
-      }),
+      discovery: ctx.app.deps.discovery,
+      profiles: ctx.app.deps.profiles,
       mailer: ctx.app.deps.mailer,
     };
     await crawlersRoutes(app, deps, { maxUrls: 3 });

@@ -116,18 +116,6 @@ export function voteTotalsQuery(db: Kysely<DB>, serviceId: string, sinceDay: str
     .groupBy('votes.code_id');
 }
 
-/** The sum of every service's listing revision: changes whenever any service page may. */
-export async function directoryRevision(db: Kysely<DB>): Promise<string> {
-  const row = await db
-    .selectFrom('services')
-    .select([
-      sql<number>`coalesce(sum(listing_rev), 0)`.as('rev'),
-      (eb) => eb.fn.countAll().as('n'),
-    ])
-    .executeTakeFirstOrThrow();
-  return `${row.rev}:${row.n}`;
-}
-
 export interface DirectoryRow {
   id: string;
   name: string;

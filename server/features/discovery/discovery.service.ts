@@ -8,7 +8,9 @@ import {
   type VoteReasonValue,
 } from '../../../shared/discovery-schemas.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
+import { PushedCache } from '../../db/pushed-cache.ts';
 import type { DB } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
 import { networkHash } from '../../http/client-network.ts';
@@ -20,7 +22,6 @@ import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
 import {
   codeExists,
   copiedSince,
-  directoryRevision,
   findListingService,
   insertVote,
   type ListingServiceRow,
@@ -60,7 +61,8 @@ export function isReported(yesNetworks: number, noNetworks: number): boolean {
 }
 
 interface Cached {
-  key: string;
+  /** The UTC day it was made for: expiry and the 90-day window move with the day. */
+  day: string;
   listing: ServiceListing;
   /** Its JSON's length: the heap holds about 1.4 bytes per JSON byte (decision 091). */
   bytes: number;
@@ -77,12 +79,9 @@ export interface Order {
  * The byte budget, shared: listings take half, their orders (arrays of references, 8 bytes a code
  * at most) and their first pages as sent (JSON bytes, at most 20 per epoch) a quarter each.
  */
-function listingCaches(cacheBytes: number) {
+function listingCaches(feed: ChangeFeed, cacheBytes: number) {
   return {
-    listings: new LRUCache<string, Cached>({
-      maxSize: Math.floor(cacheBytes / 2),
-      sizeCalculation: (cached) => 2 * cached.bytes,
-    }),
+    listings: new PushedCache<Cached>(feed, Math.floor(cacheBytes / 2), (c) => 2 * c.bytes),
     orders: new LRUCache<string, Order>({
       maxSize: Math.floor(cacheBytes / 4),
       sizeCalculation: (order) =>
@@ -96,10 +95,10 @@ function listingCaches(cacheBytes: number) {
 }
 
 /**
- * Service pages and "Did it work?" (decision 070). Each instance keeps each service's listing
- * keyed by `services.listing_rev` (bumped by triggers on every change that may alter it), the
- * service's name and domain, and the UTC day (expiry and the 90-day window move with it): a
- * request costs one primary-key lookup when nothing changed, and is never stale. Listings, orders
+ * Service pages and "Did it work?" (decision 070). Each instance keeps each service's listing for
+ * the UTC day (expiry and the 90-day window move with it) until the change feed says it changed
+ * (its `listing_rev`, bumped by triggers on every change that may alter it, its name, domain or
+ * link hosts; decision 099): a request asks the database nothing. Listings, orders
  * and first pages are kept within `cacheBytes`, least recently used first out (decision 091); an
  * unknown service id keeps nothing.
  */
@@ -107,14 +106,16 @@ export class DiscoveryService {
   readonly #db: Kysely<DB>;
   readonly #now: () => Date;
   readonly #cache: ReturnType<typeof listingCaches>;
-  readonly #inFlight = new Map<string, Promise<Cached>>();
+  readonly #inFlight = new Map<string, Promise<Cached | undefined>>();
   readonly #counter = new RotationCounter();
-  #directory: { key: string; value: ServiceDirectoryDto } | undefined;
+  /** Dropped with any listing: kept with the listings' ticket taken before it was read. */
+  #directory: { day: string; ticket: number; value: ServiceDirectoryDto } | undefined;
 
   readonly #probationDays: number;
 
   constructor(
     db: Kysely<DB>,
+    feed: ChangeFeed,
     {
       cacheBytes,
       now = () => new Date(),
@@ -123,32 +124,41 @@ export class DiscoveryService {
   ) {
     this.#db = db;
     this.#now = now;
-    this.#cache = listingCaches(cacheBytes);
+    this.#cache = listingCaches(feed, cacheBytes);
     this.#probationDays = probationDays;
+    feed.subscribe({
+      profile: () => {},
+      listing: (serviceId) => this.#cache.listings.delete(serviceId),
+      reset: () => this.#cache.listings.clear(),
+    });
   }
 
   /** The listing of a known service, undefined for an unknown id. */
   async listing(serviceId: string): Promise<ServiceListing | undefined> {
-    const service = await findListingService(this.#db, serviceId);
-    if (!service) return undefined;
     const now = this.#now();
     const today = utcDay(now);
-    const key = `${service.listing_rev}\n${service.name}\n${service.domain}\n${today}`;
     const cached = this.#cache.listings.get(serviceId);
-    if (cached?.key === key) return cached.listing;
-    const flightKey = `${serviceId}\n${key}`;
+    if (cached?.day === today) return cached.listing;
+    const ticket = this.#cache.listings.ticket();
+    // Requests share a load only if no change came between them.
+    const flightKey = `${serviceId}\n${today}\n${ticket}`;
     let pending = this.#inFlight.get(flightKey);
     if (!pending) {
-      pending = this.#load(service, today, now)
-        .then(({ listing, bytes }) => {
-          const loaded = { key, listing, bytes };
-          this.#cache.listings.set(serviceId, loaded);
-          return loaded;
-        })
-        .finally(() => this.#inFlight.delete(flightKey));
+      pending = this.#loadService(serviceId, today, now, ticket).finally(() =>
+        this.#inFlight.delete(flightKey),
+      );
       this.#inFlight.set(flightKey, pending);
     }
-    return (await pending).listing;
+    return (await pending)?.listing;
+  }
+
+  async #loadService(serviceId: string, today: string, now: Date, ticket: number) {
+    const service = await findListingService(this.#db, serviceId);
+    if (!service) return undefined;
+    const { listing, bytes } = await this.#load(service, today, now);
+    const loaded = { day: today, listing, bytes };
+    this.#cache.listings.set(serviceId, loaded, ticket);
+    return loaded;
   }
 
   async #load(
@@ -275,11 +285,12 @@ export class DiscoveryService {
     return this.page(listing, country, { epoch, slot }, start);
   }
 
-  /** Services with at least one listed code, by name, cached by the sum of listing revisions. */
+  /** Services with at least one listed code, by name, kept until any listing changes. */
   async directory(): Promise<ServiceDirectoryDto> {
     const today = utcDay(this.#now());
-    const key = `${await directoryRevision(this.#db)}\n${today}`;
-    if (this.#directory?.key === key) return this.#directory.value;
+    const kept = this.#directory;
+    if (kept?.day === today && this.#cache.listings.isCurrent(kept.ticket)) return kept.value;
+    const ticket = this.#cache.listings.ticket();
     const rows = await listDirectory(this.#db, today);
     const context = { today, probationDays: this.#probationDays };
     const services = new Map<string, ServiceDirectoryDto['services'][number]>();
@@ -297,7 +308,7 @@ export class DiscoveryService {
     for (const [id, entry] of services) entry.codes = owners.get(id)!.size;
     // Rows come by service name: the map keeps that order.
     const value = { services: [...services.values()] };
-    this.#directory = { key, value };
+    if (this.#cache.listings.isCurrent(ticket)) this.#directory = { day: today, ticket, value };
     return value;
   }
 }

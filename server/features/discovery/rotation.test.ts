@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceCodeDto } from '../../../shared/discovery-schemas.ts';
 import { serviceCodesSchema } from '../../../shared/discovery-schemas.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { DiscoveryService, type ServiceListing } from './discovery.service.ts';
 import { rotate } from './rotation.ts';
 
@@ -29,6 +30,13 @@ function listing(n: number, reportedEvery = 0): ServiceListing {
 }
 
 const MIB_32 = 32 * 1024 * 1024;
+/** These tests order listings they hand in: no listing is loaded, so no change is heard. */
+const NO_FEED: ChangeFeed = {
+  live: false,
+  subscribe: () => {},
+  settle: async () => {},
+  close: async () => {},
+};
 
 const forCountry = (codes: readonly ServiceCodeDto[], country?: string) =>
   country ? codes.filter((c) => c.countries === null || c.countries.includes(country)) : codes;
@@ -38,7 +46,7 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   // loop per request, which capped a 1,000-code service page at a few hundred views a second.
   it('shuffles a listing once per epoch and country, not once per view', () => {
     let now = new Date('2026-11-23T12:00:00Z');
-    const discovery = new DiscoveryService(undefined as never, {
+    const discovery = new DiscoveryService(undefined as never, NO_FEED, {
       cacheBytes: MIB_32,
       now: () => now,
     });
@@ -55,7 +63,7 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   });
 
   it('serves every page of every slot exactly as the full rotation orders it', () => {
-    const discovery = new DiscoveryService(undefined as never, { cacheBytes: MIB_32 });
+    const discovery = new DiscoveryService(undefined as never, NO_FEED, { cacheBytes: MIB_32 });
     for (const [n, reportedEvery] of [
       [1000, 7],
       [25, 4],
@@ -79,7 +87,7 @@ describe('service page views (decision 070, issue 14 item 7)', () => {
   });
 
   it('answers the first page as JSON bytes equal to the schema-checked object', () => {
-    const discovery = new DiscoveryService(undefined as never, { cacheBytes: MIB_32 });
+    const discovery = new DiscoveryService(undefined as never, NO_FEED, { cacheBytes: MIB_32 });
     const big = listing(1000, 7);
     for (let view = 0; view < 25; view += 1) {
       const rotation = discovery.nextRotation(big, 'US');

@@ -13,7 +13,6 @@ import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
 import { createViewRecorder } from '../account/profile-views.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import {
   LANDING_IMAGE_VERSION,
   profileImageVersion,
@@ -81,7 +80,7 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, database, config, discovery, limiter }: AppDeps,
+  { db, database, config, discovery, limiter, profiles }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
@@ -150,8 +149,8 @@ export async function pagesRoutes(
     const lower = username.toLowerCase();
     const canonicalPath = `/${lower}${codeId ? `/${codeId.toLowerCase()}` : ''}`;
     if (request.url.split('?')[0] !== canonicalPath) return reply.redirect(canonicalPath, 301);
-    const row = await findPublicProfile(db, lower);
-    if (!row) {
+    const found = await profiles.find(lower);
+    if (!found) {
       // A name its owner renamed away from still leads to them for the hold's 90 days.
       const current = await currentNameOfHolder(db, lower, Date.now());
       if (current !== undefined) {
@@ -162,6 +161,7 @@ export async function pagesRoutes(
         username: lower,
       });
     }
+    const { row, version } = found;
     if (!codeId && request.method === 'GET') {
       // A view of the profile page (decisions 080, 093): a full 200 answer to a GET, once it is
       // sent; HEAD and a 304 revalidation never count, and the page never waits for the write.
@@ -177,7 +177,6 @@ export async function pagesRoutes(
         if (reply.statusCode === 200) views.record(view);
       });
     }
-    const version = contentVersion(row.profile_codes);
     const imageVersion = () => profileImageVersion(row, host);
     if (codeId && !row.profile_codes.includes(`"${codeId.toLowerCase()}"`)) {
       // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
@@ -206,9 +205,9 @@ export async function pagesRoutes(
   }
 
   app.get('/', async (request, reply) => {
-    const row = await findPublicProfile(db, config.demoUsername);
-    const text = row?.profile_codes ?? '[]';
-    const version = contentVersion(text);
+    const demo = await profiles.find(config.demoUsername);
+    const text = demo?.row.profile_codes ?? '[]';
+    const version = demo?.version ?? contentVersion(text);
     const preview: ProfileDto = {
       username: config.demoUsername,
       codes: JSON.parse(text).slice(0, LANDING_PREVIEW_COUNT),

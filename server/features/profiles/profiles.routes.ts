@@ -4,13 +4,13 @@ import { profileSchema } from '../../../shared/code-schemas.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { answers, moved, notModified, usernameParams } from '../../http/route-schemas.ts';
-import { contentEtag, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
+import { isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
-import { getLandingPreview, getProfileJson, profileNotFound } from './profiles.service.ts';
+import { getLandingPreview, profileNotFound } from './profiles.service.ts';
 
 /** Public profiles, and the landing page's demo preview. */
 export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, config } = deps;
+  const { db, config, profiles } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -27,17 +27,16 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
-      const json = await getProfileJson(db, username);
-      if (json === undefined) {
+      const profile = await profiles.find(username);
+      if (!profile) {
         // A name its owner renamed away from still leads to them for the hold's 90 days.
         const current = await currentNameOfHolder(db, username, Date.now());
         if (current === undefined) throw profileNotFound();
         return sendMoved(reply, `/api/profiles/${current}`);
       }
-      const etag = contentEtag(json);
-      reply.header('etag', etag).header('cache-control', PUBLIC_PAGE_CACHE);
-      if (isNotModified(request, etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      reply.header('etag', profile.etag).header('cache-control', PUBLIC_PAGE_CACHE);
+      if (isNotModified(request, profile.etag)) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(profile.json as never);
     },
   );
 
@@ -50,6 +49,6 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps): Promi
         response: answers({ 200: profileSchema }),
       },
     },
-    async () => getLandingPreview(db, config.demoUsername, LANDING_PREVIEW_COUNT),
+    async () => getLandingPreview(profiles, config.demoUsername, LANDING_PREVIEW_COUNT),
   );
 }

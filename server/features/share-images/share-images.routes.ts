@@ -13,7 +13,6 @@ import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { serviceNotFound } from '../discovery/discovery.service.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import { createShareImages, type ShareImage } from './share-images.service.ts';
@@ -49,7 +48,10 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareIma
 }
 
 /** Link-preview images (`og:image`): a profile's, a service page's, and the landing page's. */
-export async function shareImagesRoutes(app: FastifyInstance, { db, config, discovery }: AppDeps) {
+export async function shareImagesRoutes(
+  app: FastifyInstance,
+  { db, config, discovery, profiles }: AppDeps,
+) {
   const images = createShareImages({
     host: new URL(config.appUrl).host,
     cacheBytes: config.cacheBytes.shareImages,
@@ -70,7 +72,7 @@ export async function shareImagesRoutes(app: FastifyInstance, { db, config, disc
     },
     async (request, reply) => {
       const username = request.params.username.toLowerCase();
-      const row = await findPublicProfile(db, username);
+      const row = (await profiles.find(username))?.row;
       if (!row) {
         const current = await currentNameOfHolder(db, username, Date.now());
         if (current === undefined) throw profileNotFound();

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { PushedCache } from '../../db/pushed-cache.ts';
+import type { DB } from '../../db/schema.ts';
+import { contentEtag, contentVersion } from '../../http-cache.ts';
+import { findPublicProfile, type PublicProfileRow } from './profiles.repository.ts';
+
+/** A public profile as every answer about it uses it: the JSON answer and the rendered pages. */
+export interface PublicProfile {
+  readonly row: PublicProfileRow;
+  /** `{ username, codes }`, sent as is by `GET /api/profiles/:username`. */
+  readonly json: string;
+  readonly etag: string;
+  /** Names the codes' content: part of the rendered pages' cache keys. */
+  readonly version: string;
+}
+
+/**
+ * Public profiles by (lowercase) username, kept per instance until the change feed says the
+ * profile changed (an edit, a hide, a disable, a rename; decision 099): a read asks the database
+ * nothing. A name no enabled user has is looked up each time and never kept (decision 091).
+ */
+export class PublicProfiles {
+  readonly #db: Kysely<DB>;
+  readonly #cache: PushedCache<PublicProfile>;
+
+  constructor(db: Kysely<DB>, feed: ChangeFeed, cacheBytes: number) {
+    this.#db = db;
+    // JSON text twice (the row's and the answer's), two bytes a character at most.
+    this.#cache = new PushedCache(feed, cacheBytes, (profile) => 256 + 4 * profile.json.length);
+    feed.subscribe({
+      profile: (username) => this.#cache.delete(username),
+      listing: () => {},
+      reset: () => this.#cache.clear(),
+    });
+  }
+
+  async find(username: string): Promise<PublicProfile | undefined> {
+    const cached = this.#cache.get(username);
+    if (cached) return cached;
+    const ticket = this.#cache.ticket();
+    const row = await findPublicProfile(this.#db, username);
+    if (!row) return undefined;
+    // Usernames are [a-z0-9_], so JSON.stringify only adds the quotes; it stays for safety.
+    const json = `{"username":${JSON.stringify(row.username)},"codes":${row.profile_codes}}`;
+    const profile = {
+      row,
+      json,
+      etag: contentEtag(json),
+      version: contentVersion(row.profile_codes),
+    };
+    this.#cache.set(username, profile, ticket);
+    return profile;
+  }
+}
