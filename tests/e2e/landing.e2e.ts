@@ -11,7 +11,18 @@ async function startedLogos(page: Page) {
   // The overlay starts once the page is idle, 2 s at the latest; the 13 logos then join one at a
   // time, 150 ms apart (all at once under prefers-reduced-motion).
   await page.clock.runFor(2000 + 12 * 150);
-  await expect.poll(() => items.count()).toBe(LOGO_COUNT);
+  // The overlay's own chunk arrives in real time: on a busy machine it may mount after the fake
+  // clock ran. Keep the clock going, a join interval at a time, until all have joined.
+  await expect
+    .poll(
+      async () => {
+        const count = await items.count();
+        if (count < LOGO_COUNT) await page.clock.runFor(150);
+        return count;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(LOGO_COUNT);
   const positions = () => items.evaluateAll((els) => els.map((el) => el.style.transform));
   return { items, positions };
 }
