@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../server/db/database.ts';
 import { newId, nowIso } from '../../../server/db/ids.ts';
+import { seedUser } from './seed.ts';
 
 const SERVICES = [
   'uber',
@@ -23,19 +23,7 @@ export async function seedLongProfile(
   count: number,
   service = (index: number) => SERVICES[index % SERVICES.length] as string,
 ): Promise<string> {
-  const userId = newId();
-  const username = `p${randomBytes(5).toString('hex')}`;
-  await database.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: `${username}@example.com`,
-      username,
-      created_at: nowIso(),
-      last_login_at: nowIso(),
-      disabled_at: null,
-    })
-    .execute();
+  const { userId, username } = await seedUser(database, 'p');
   if (count === 0) return username;
   await database.db
     .insertInto('codes')

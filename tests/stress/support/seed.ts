@@ -8,10 +8,13 @@ export function openDatabase(config: DatabaseConfig): Database {
   return createDatabase(config, { poolSize: 2 });
 }
 
-/** A user with `count` codes, written straight to the database the server uses. */
-export async function seedCodes(database: Database, count: number): Promise<string[]> {
+/** A user with a random name starting with `prefix`, written straight to the database. */
+export async function seedUser(
+  database: Database,
+  prefix: string,
+): Promise<{ userId: string; username: string }> {
   const userId = newId();
-  const username = `s${randomBytes(5).toString('hex')}`;
+  const username = `${prefix}${randomBytes(5).toString('hex')}`;
   await database.db
     .insertInto('users')
     .values({
@@ -23,6 +26,12 @@ export async function seedCodes(database: Database, count: number): Promise<stri
       disabled_at: null,
     })
     .execute();
+  return { userId, username };
+}
+
+/** A user with `count` codes, written straight to the database the server uses. */
+export async function seedCodes(database: Database, count: number): Promise<string[]> {
+  const { userId } = await seedUser(database, 's');
   const ids = Array.from({ length: count }, () => newId());
   await database.db
     .insertInto('codes')
