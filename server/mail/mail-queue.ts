@@ -19,7 +19,7 @@ export interface QueuedMail {
 
 /** How long a sender holds the rows it claimed; a sender that died lets them go after this. */
 export const MAIL_LEASE_MS = 2 * 60_000;
-/** Attempts before a mail is given up (the last is about 17 hours after the first). */
+/** Attempts before a mail is given up (the last about 8.5 hours after the first). */
 export const MAIL_MAX_ATTEMPTS = 10;
 /** Sent and given-up rows are kept this long (their dedupe keys with them), then deleted. */
 export const MAIL_KEEP_DAYS = 90;
