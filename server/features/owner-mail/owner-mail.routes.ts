@@ -128,6 +128,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       config,
       schema: {
         summary: 'The one-click unsubscribe page: a button that POSTs to the same signed link',
+        // A page, not part of the API (its OpenAPI document lists /api only).
+        hide: true,
         querystring: unsubscribeQuery,
         response: { 200: binary, 400: binary },
       },
@@ -156,6 +158,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       config,
       schema: {
         summary: 'Unsubscribe (RFC 8058 one-click POST, or the page’s button): no session needed',
+        hide: true,
         querystring: unsubscribeQuery,
         response: { 200: binary, 400: binary },
       },
