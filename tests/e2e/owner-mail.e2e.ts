@@ -127,7 +127,6 @@ describeE2e(
       expect(await page.getByRole('switch', { name: 'Moderation decisions' }).isDisabled()).toBe(
         true,
       );
-      await page.getByRole('heading', { name: 'E-mail' }).scrollIntoViewIfNeeded();
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       await screenshotsInEverySize(page, 'settings-email');

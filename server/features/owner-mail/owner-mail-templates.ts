@@ -163,7 +163,6 @@ export function composeOwnerMail(
   const { heading, subject, lines, action } = parts(content);
   const greeting = base.username ? `Hello @${base.username},` : 'Hello,';
   const href = `${base.appUrl}${action.path}`;
-  const label = MAIL_KIND_LABELS[switchOf(content.kind)].label.toLowerCase();
   const why = `You get this email because "${MAIL_KIND_LABELS[switchOf(content.kind)].label}" is on in your Refstash e-mail settings.`;
   const text = [
     greeting,
@@ -174,14 +173,14 @@ export function composeOwnerMail(
     '',
     '--',
     why,
-    `Stop these emails (${label}) with one click: ${base.unsubscribeUrl}`,
+    `Unsubscribe from these emails with one click: ${base.unsubscribeUrl}`,
     '',
   ].join('\n');
   const html = mailDocument(heading, [
     paragraph(greeting),
     ...lines.map((line) => paragraph(line)),
     actionButton(href, action.label),
-    unsubscribeFooter(why, base.unsubscribeUrl, `Stop these emails (${label})`),
+    unsubscribeFooter(why, base.unsubscribeUrl, 'Unsubscribe from these emails'),
   ]);
   return { subject, text, html };
 }

@@ -179,8 +179,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
         200,
         'Unsubscribed',
         `<h1>Unsubscribed</h1>
-<p>${escapeHtml(OWNER_MAIL_MESSAGES.unsubscribed)} (${escapeHtml(label.toLowerCase())})</p>
-<p class="hint">Changed your mind? Switch it back on in <a href="/settings">Settings → E-mail</a>.</p>`,
+<p>${escapeHtml(OWNER_MAIL_MESSAGES.unsubscribed)}</p>
+<p class="hint">Switched off: ${escapeHtml(label)}. Changed your mind? Switch it back on in <a href="/settings">Settings → E-mail</a>.</p>`,
       );
     },
   );
