@@ -58,6 +58,11 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /**
+   * False: no scheduled jobs on this app (decision 109). For suites that compare database
+   * snapshots, where a job's write between two snapshots would be taken for the request's.
+   */
+  scheduledJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -186,7 +191,7 @@ export async function buildApp(
   );
   await registerWebApp(app, deps);
   // Scheduled jobs (decision 109): retention, reminders, the weekly summary, the mail queue.
-  const jobs = startJobRunner(JOBS, {
+  const jobs = startJobRunner(options.scheduledJobs === false ? [] : JOBS, {
     database,
     config,
     log: app.log,
