@@ -320,6 +320,48 @@ describeEachDatabase(
       expect(mail?.html.match(/<a href="http:\/\/localhost:3000\/dashboard"/g)).toHaveLength(2);
     });
 
+    it('moderation mails go through the queue, once per action, and are sent even to a switched-off owner', async () => {
+      const admin = await ctx.createUser({ admin: true });
+      const owner = await ctx.createUser();
+      const codeId = await addCode(ctx, owner, 'HIDEME');
+      const everythingOff = Object.fromEntries(
+        ['reported', 'code-sank', 'expiry', 'link-health', 'weekly-summary'].map((k) => [k, false]),
+      );
+      expect(
+        (
+          await ctx.request({
+            method: 'PUT',
+            url: '/api/me/email-settings',
+            cookie: owner.cookie,
+            body: everythingOff,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const hidden = await ctx.request({
+        method: 'POST',
+        url: '/api/admin/moderation-actions',
+        cookie: admin.cookie,
+        body: { action: 'hide_code', target: { type: 'code', codeId }, reason: 'Spam link' },
+      });
+      expect(hidden.statusCode).toBe(200);
+      const mail = await capture().nextMessage(owner.email);
+      expect(mail.subject).toBe('Your Uber code was hidden on Refstash');
+      // No unsubscribe on a mail that cannot be switched off.
+      expect(mail.raw).not.toMatch(/^List-Unsubscribe/im);
+      await ctx.app.deps.outbox.drain();
+      const rows = await ctx.database.db
+        .selectFrom('mail_queue')
+        .select(['kind', 'dedupe_key', 'sent_at'])
+        .where('user_id', '=', owner.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        kind: 'moderation',
+        dedupe_key: `moderation:${hidden.json().entry.id}`,
+      });
+      expect(rows[0]?.sent_at).not.toBeNull();
+    });
+
     describeUnsubscribe(ctx);
     describeSettings(ctx);
   },
