@@ -12,7 +12,7 @@ import {
 } from '../test-support/test-app.ts';
 import type { ScheduledJob } from './job.ts';
 import { JOBS } from './registry.ts';
-import { runJobNow, warnAboutLateJobs } from './runner.ts';
+import { runJobNow, startJobRunner, warnAboutLateJobs } from './runner.ts';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
 
@@ -122,6 +122,36 @@ for (const kind of testDatabaseKinds()) {
       } finally {
         await second.close();
       }
+    });
+
+    it('the scheduler runs each job after its first delay, then every period; stop waits for a run under way', async () => {
+      const { log } = recordingLog();
+      let runs = 0;
+      const quick: ScheduledJob = {
+        name: 'test-scheduled',
+        periodMs: 20,
+        lockKey: 9_200_001,
+        async run() {
+          runs += 1;
+          return { summary: `run ${runs}` };
+        },
+      };
+      const runner = startJobRunner(
+        [quick],
+        { database: t.database, config, log },
+        { firstRunDelayMs: 5 },
+      );
+      await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+      await runner.stop();
+      const after = runs;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(runs).toBe(after);
+      const recorded = await t.database.db
+        .selectFrom('job_runs')
+        .select('summary')
+        .where('name', '=', 'test-scheduled')
+        .execute();
+      expect(recorded.length).toBe(after);
     });
 
     it('warns in the log when a job has not run in twice its period', async () => {
