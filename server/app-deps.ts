@@ -5,6 +5,7 @@ import type { DB } from './db/schema.ts';
 import type { DiscoveryService } from './features/discovery/discovery.service.ts';
 import type { PublicProfiles } from './features/profiles/public-profiles.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Outbox } from './mail/outbox.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
 
 /** What every feature's routes receive from buildApp. */
@@ -19,4 +20,6 @@ export interface AppDeps {
   readonly profiles: PublicProfiles;
   /** Sign-in links and service-request reviews: one SMTP pool for the app. */
   readonly mailer: Mailer;
+  /** Every other mail: queued in the database, then sent (decision 109). */
+  readonly outbox: Outbox;
 }

@@ -9,7 +9,6 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
-import { startRetentionJob } from './features/account/retention.ts';
 import { isAdmin } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -21,6 +20,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
+import { ownerMailRoutes, unsubscribeRoutes } from './features/owner-mail/owner-mail.routes.ts';
+import { notifyOwner } from './features/owner-mail/owner-mail.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -28,8 +29,11 @@ import { linkHostsRoutes } from './features/services/link-hosts.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { httpServerOptions } from './http-timeouts.ts';
+import { JOBS } from './jobs/registry.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { loggerOptions, OneLinePerRequest } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createOutbox } from './mail/outbox.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
@@ -54,6 +58,11 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: { write(line: string): void };
+  /**
+   * False: no scheduled jobs on this app (decision 109). For suites that compare database
+   * snapshots, where a job's write between two snapshots would be taken for the request's.
+   */
+  scheduledJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -93,6 +102,7 @@ export async function buildApp(
   const database = options.database ?? createDatabase(config.database);
   const limiter = options.limiter ?? createLimiter(config);
   const mailer = createMailer(config);
+  const outbox = createOutbox(database, mailer, app.log);
   // Public answers are cached until a change is pushed (decision 099).
   const changes = database.changes(app.log);
   const deps: AppDeps = {
@@ -101,6 +111,7 @@ export async function buildApp(
     db: database.db,
     limiter,
     mailer,
+    outbox,
     discovery: new DiscoveryService(database.db, changes, {
       cacheBytes: config.cacheBytes.listings,
       probationDays: config.listingProbationDays,
@@ -108,8 +119,11 @@ export async function buildApp(
     profiles: new PublicProfiles(database.db, changes, config.cacheBytes.profiles),
   };
   app.decorate('deps', deps);
+  let stopJobs: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
-    // Mails under way (a review's notice) go out before the database closes.
+    // Runs under way end, then mails under way (a review's notice, the queue's sends) go out before the database closes.
+    await stopJobs?.();
+    await outbox.drain();
     await mailer.close();
     if (!options.limiter) await limiter.close();
     if (!options.database) await database.close();
@@ -151,6 +165,8 @@ export async function buildApp(
   await registerOpenApi(app, config);
 
   await app.register(healthRoutes, { database });
+  // The one-click unsubscribe (RFC 8058): outside /api, without CSRF token or session (decision 110).
+  await app.register(unsubscribeRoutes, deps);
   await crawlersRoutes(app, deps);
   await app.register(
     async (api) => {
@@ -167,19 +183,27 @@ export async function buildApp(
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);
       await moderationRoutes(api, deps);
+      await ownerMailRoutes(api, deps);
       await shareImagesRoutes(api, deps);
       await openApiRoutes(api);
     },
     { prefix: '/api' },
   );
   await registerWebApp(app, deps);
-  // Old raw events go on a schedule, on one instance at a time (decision 080).
-  const retention = startRetentionJob(database, config.eventRetentionDays, app.log);
-  app.addHook('onClose', async () => retention.stop());
+  // Scheduled jobs (decision 109): retention, reminders, the weekly summary, the mail queue.
+  const jobs = startJobRunner(options.scheduledJobs === false ? [] : JOBS, {
+    database,
+    config,
+    log: app.log,
+    notifyOwner: async (event) => {
+      await notifyOwner({ db: database.db, config, now: Date.now, queue: outbox.queue }, event);
+    },
+  });
+  stopJobs = () => jobs.stop();
   // New reports that arrived within the hour after the admins' last notice (decision 095).
   const notice = startAdminNoticeJob({
     db: database.db,
-    mailer,
+    outbox,
     appUrl: config.appUrl,
     log: app.log,
   });

@@ -254,6 +254,59 @@ export interface ModerationNoticesTable {
   sent_at: Timestamp;
 }
 
+/** One mail to send, or sent (migration 0130, decision 109). */
+export interface MailQueueTable {
+  id: string;
+  /** Unique: queueing the same mail again is a no-op. */
+  dedupe_key: string;
+  /** shared/owner-mail.ts MailKind. */
+  kind: string;
+  user_id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers: Generated<string>;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp;
+  /** While a sender holds the row (a lease): no other sender takes it before then. */
+  claimed_until: Generated<Timestamp | null>;
+  attempts: Generated<number>;
+  sent_at: Generated<Timestamp | null>;
+  /** Set when it was given up after the last attempt. */
+  failed_at: Generated<Timestamp | null>;
+  last_error: Generated<string | null>;
+}
+
+/** One run of a scheduled job (decision 109). */
+export interface JobRunsTable {
+  id: Generated<number>;
+  name: string;
+  started_at: Timestamp;
+  duration_ms: number;
+  summary: string;
+  outcome: 'ok' | 'failed';
+}
+
+export interface JobMarksTable {
+  name: string;
+  value: string;
+}
+
+/** A kind of mail the owner switched off (decision 110). */
+export interface MailOptOutsTable {
+  user_id: string;
+  kind: string;
+  created_at: Timestamp;
+}
+
+/** Present while a code is sunk under 'No' answers: its owner is told once per sinking. */
+export interface CodeSinkStatesTable {
+  code_id: string;
+  sank_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -275,6 +328,11 @@ export interface DB {
   moderation_actions: ModerationActionsTable;
   moderation_appeals: ModerationAppealsTable;
   moderation_notices: ModerationNoticesTable;
+  mail_queue: MailQueueTable;
+  job_runs: JobRunsTable;
+  job_marks: JobMarksTable;
+  mail_opt_outs: MailOptOutsTable;
+  code_sink_states: CodeSinkStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

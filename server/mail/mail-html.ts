@@ -34,3 +34,10 @@ ${blocks.join('\n')}
 </body></html>
 `;
 }
+
+/** The small print under an optional mail: why it came, and the link that stops this kind. */
+export function unsubscribeFooter(why: string, href: string, label: string): string {
+  const url = escapeHtml(href);
+  return `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 16px">
+<p style="margin:0;line-height:1.5;font-size:13px;color:#4b5563">${escapeHtml(why)} <a href="${url}" style="color:#4338ca">${escapeHtml(label)}</a></p>`;
+}

@@ -9,9 +9,14 @@ export interface OutgoingMail {
   html: string;
   /** What a developer sees instead, on one line, when there is no SMTP (never in production). */
   devLine: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on optional mails. */
+  headers?: Readonly<Record<string, string>>;
 }
 
-/** The app's one way out by e-mail: sign-in links and service-request reviews. */
+/**
+ * The app's one way out by e-mail: sign-in links directly, every other mail through the mail queue
+ * (server/mail/mail-queue.ts, decision 109).
+ */
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
   /** Waits for sends under way, then closes the connection pool. */
@@ -67,6 +72,7 @@ export function createMailer(
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            ...(mail.headers && { headers: { ...mail.headers } }),
           });
         })(),
       );

@@ -179,6 +179,43 @@ for (const kind of testDatabaseKinds()) {
       );
     }, 600_000);
 
+    // The one-click unsubscribe (decision 110) takes no session: only a link signed for its user
+    // and kind switches anything off. Hostile links and bodies are a 400 page and change no row.
+    it(`answers ${RUNS} hostile unsubscribe links without a 5xx; none switches anything off`, async () => {
+      const part = fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(user.id, 'weekly-summary', 'moderation', '__proto__', '%00', ''),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          part,
+          part,
+          part,
+          fc.constantFrom('GET', 'POST'),
+          fc.oneof(fc.string(), fc.constant('List-Unsubscribe=One-Click')),
+          async (u, k, sig, method, body) => {
+            const before = await snapshot(target.database);
+            const query = new URLSearchParams({ u, k, s: sig }).toString();
+            const response = await call(target, {
+              method,
+              url: `/account/unsubscribe?${query}`,
+              ...(method === 'POST' && {
+                body,
+                headers: {
+                  'content-type': 'application/x-www-form-urlencoded',
+                  origin: 'https://evil.test',
+                },
+              }),
+            });
+            expect(response.statusCode, query).toBe(400);
+            expect(await snapshot(target.database), query).toEqual(before);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     it(`answers ${RUNS} hostile service ids and query strings of GET /api/services/:id/codes without a 5xx`, async () => {
       const part = fc.oneof(
         fc.string(),

@@ -100,6 +100,15 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     body: () => ({ listNewCodes: false }),
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
   },
+  'GET /api/me/email-settings': {
+    url: () => '/api/me/email-settings',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'PUT /api/me/email-settings': {
+    url: () => '/api/me/email-settings',
+    body: () => ({ 'weekly-summary': false }),
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/me/stats': {
     url: () => '/api/me/stats?days=7',
     expect: { anon: 401, user: 200, other: 200, admin: 200 },

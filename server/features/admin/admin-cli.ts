@@ -7,10 +7,11 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
 import { accountCommand, reportsCommand } from '../moderation/moderation-cli.ts';
 import { addAdminByEmail, listAdminViews, removeAdminByEmail } from './admins.service.ts';
+import { jobsCliCommand } from './jobs-cli.ts';
 
 /** Manage admins, and moderate accounts (decision 095), from the shell. */
 const USAGE =
-  'Usage: npm run admin -- add <email> | remove <email> | list | disable <username> --reason "…" | restore <username> [--reason "…"] | reports';
+  'Usage: npm run admin -- add <email> | remove <email> | list | disable <username> --reason "…" | restore <username> [--reason "…"] | reports | jobs | jobs run <name>';
 
 try {
   process.loadEnvFile('.env');
@@ -43,15 +44,25 @@ function parseEmail(value: string | undefined): string {
 }
 
 const takesEmail = command === 'add' || command === 'remove';
+const jobsCommand = command === 'jobs';
 const takesUsername = command === 'disable' || command === 'restore';
 const bare = command === 'list' || command === 'reports';
 if (
-  !(takesEmail || takesUsername || bare) ||
-  extra.length > 0 ||
-  (bare && argument) ||
-  (takesUsername && !argument) ||
-  (command === 'disable' && values.reason === undefined) ||
-  (!takesUsername && values.reason !== undefined)
+  jobsCommand
+    ? !(argument === undefined || (argument === 'run' && extra.length === 1)) ||
+      values.reason !== undefined
+    : false
+) {
+  fail(USAGE);
+}
+if (
+  !jobsCommand &&
+  (!(takesEmail || takesUsername || bare) ||
+    extra.length > 0 ||
+    (bare && argument) ||
+    (takesUsername && !argument) ||
+    (command === 'disable' && values.reason === undefined) ||
+    (!takesUsername && values.reason !== undefined))
 ) {
   fail(USAGE);
 }
@@ -61,7 +72,11 @@ const config = loadConfig();
 const database = createDatabase(config.database);
 try {
   await migrateToLatest(database);
-  if (command === 'add') {
+  if (jobsCommand) {
+    const lines = await jobsCliCommand(database, config, argument === 'run' ? extra[0] : undefined);
+    for (const line of lines.out) console.log(line);
+    if (lines.failed) process.exitCode = 1;
+  } else if (command === 'add') {
     const admin = await addAdminByEmail(database.db, email, null);
     console.log(`Added admin ${admin.email}${admin.username ? ` (@${admin.username})` : ''}`);
   } else if (command === 'remove') {

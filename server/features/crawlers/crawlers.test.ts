@@ -77,6 +77,7 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
       discovery: ctx.app.deps.discovery,
       profiles: ctx.app.deps.profiles,
       mailer: ctx.app.deps.mailer,
+      outbox: ctx.app.deps.outbox,
     };
     await crawlersRoutes(app, deps, { maxUrls: 3 });
     try {

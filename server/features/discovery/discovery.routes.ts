@@ -14,6 +14,7 @@ import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { codeNotFound } from '../codes/codes.service.ts';
+import { checkCodeSink } from '../owner-mail/code-sink.ts';
 import { type DiscoveryService, recordVote, serviceNotFound } from './discovery.service.ts';
 
 /** Votes are limited per IP like clicks: 60 a minute (decision 070). */
@@ -106,6 +107,14 @@ export async function discoveryRoutes(
         userAgent: request.headers['user-agent'],
         secret: config.sessionSecret,
       });
+      // Whether the code just sank under 'No' answers: its owner is told (decision 110).
+      if (outcome === 'counted') {
+        checkCodeSink(
+          { db, config, now: Date.now, queue: deps.outbox.queue },
+          request.params.id,
+          Date.now(),
+        ).catch((error: unknown) => request.log.error({ err: error }, 'sink check failed'));
+      }
       // Like a click: bots, votes without a copy today and second answers are answered, not counted.
       return reply.status(202).send({ counted: outcome === 'counted' });
     },

@@ -9,7 +9,7 @@ import {
 import { newId, nowIso } from '../../db/ids.ts';
 import type { DB, ModerationActionsTable } from '../../db/schema.ts';
 import { errors } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Outbox } from '../../mail/outbox.ts';
 import { closeCases, codeSnapshot, codeTargetKey, profileTargetKey } from './cases.ts';
 import { composeOwnerMail, type MailSubjectOf, type OwnerMailInput } from './moderation-mail.ts';
 
@@ -21,7 +21,8 @@ export type Actor = { userId: string; username: string | null } | { cli: true };
 
 export interface ModerationContext {
   db: Kysely<DB>;
-  mailer: Mailer;
+  /** Owner mails go through the mail queue (decision 109). */
+  outbox: Outbox;
   appUrl: string;
   log: { error(obj: object, msg: string): void };
 }
@@ -177,11 +178,16 @@ export async function unhideCode(db: Db, codeId: string, reason: string, now: st
   }
 }
 
-/** Mails the owner after the answer; a failing mail server never undoes the action. */
+/**
+ * Queues the owner's mail after the answer (decision 109): a failing mail server never undoes the
+ * action, and the queue retries. One mail per audit-log entry (its id is the dedupe key). Always
+ * sent: moderation mails cannot be switched off (decision 110).
+ */
 export function mailOwner(
   ctx: ModerationContext,
   target: Resolved,
   input: Pick<OwnerMailInput, 'kind' | 'reason' | 'answersAppeal'>,
+  actionId: string,
 ): void {
   const mail = composeOwnerMail({
     ...input,
@@ -189,19 +195,17 @@ export function mailOwner(
     username: target.ownerUsername,
     appUrl: ctx.appUrl,
   });
-  ctx.mailer
-    .send({
+  ctx.outbox
+    .queue({
+      dedupeKey: `moderation:${actionId}`,
+      kind: 'moderation',
+      userId: target.ownerId,
       to: target.ownerEmail,
       ...mail,
-      devLine: `Moderation mail for ${target.ownerEmail}: ${mail.subject}`,
     })
-    .catch((error: unknown) => {
-      const e = (error ?? {}) as Record<string, unknown>;
-      ctx.log.error(
-        { cause: { code: e.code, command: e.command, responseCode: e.responseCode } },
-        'moderation mail could not be sent',
-      );
-    });
+    .catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'moderation mail could not be queued'),
+    );
 }
 
 const targetKeyOf = (target: Resolved) =>
@@ -252,7 +256,7 @@ async function hideCode(ctx: ModerationContext, actor: Actor, values: ActionValu
     await closeCases(trx, [targetKeyOf(target)], now);
     return row;
   });
-  mailOwner(ctx, target, { kind: 'hide_code', reason: values.reason });
+  mailOwner(ctx, target, { kind: 'hide_code', reason: values.reason }, entry.id);
   return entry;
 }
 
@@ -297,7 +301,7 @@ async function disableAccount(ctx: ModerationContext, actor: Actor, values: Acti
       .execute();
     return row;
   });
-  mailOwner(ctx, target, { kind: 'disable_account', reason: values.reason });
+  mailOwner(ctx, target, { kind: 'disable_account', reason: values.reason }, entry.id);
   return entry;
 }
 
@@ -336,7 +340,7 @@ async function restore(ctx: ModerationContext, actor: Actor, values: ActionValue
     await closeCases(trx, [targetKeyOf(target)], now);
     return row;
   });
-  mailOwner(ctx, target, { kind: 'restore', reason: values.reason });
+  mailOwner(ctx, target, { kind: 'restore', reason: values.reason }, entry.id);
   return entry;
 }
 

@@ -44,7 +44,7 @@ describeEachDatabase(
       notifyAdminsIfDue(
         {
           db: ctx.database.db,
-          mailer: ctx.app.deps.mailer,
+          outbox: ctx.app.deps.outbox,
           appUrl: ctx.config.appUrl,
           log: ctx.app.log,
         },

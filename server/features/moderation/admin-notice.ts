@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Outbox } from '../../mail/outbox.ts';
 import { composeAdminNotice } from './moderation-mail.ts';
 
 /** At most one notice an hour (issue 23). */
@@ -10,7 +10,8 @@ export const ADMIN_NOTICE_CHECK_MS = 10 * 60 * 1000;
 
 export interface NoticeContext {
   db: Kysely<DB>;
-  mailer: Mailer;
+  /** The notice goes through the mail queue (decision 109). */
+  outbox: Outbox;
   appUrl: string;
   log: { error(obj: object, msg: string): void };
 }
@@ -53,17 +54,26 @@ export async function notifyAdminsIfDue(ctx: NoticeContext, now: number): Promis
     .where('sent_at', '<=', cutoff)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return false;
-  const admins = await db.selectFrom('admins').select('email').execute();
+  const admins = await db.selectFrom('admins').select(['user_id', 'email']).execute();
   const mail = composeAdminNotice({ reports, appeals, appUrl: ctx.appUrl });
+  const claimedAt = new Date(now).toISOString();
   await Promise.all(
-    admins.map(({ email }) =>
-      ctx.mailer
-        .send({ to: email, ...mail, devLine: `Moderation notice for ${email}: ${mail.subject}` })
+    admins.map(({ user_id, email }) =>
+      ctx.outbox
+        .queue({
+          dedupeKey: `admin-notice:${claimedAt}:${user_id}`,
+          kind: 'admin-notice',
+          userId: user_id,
+          to: email,
+          ...mail,
+        })
         .catch((error: unknown) =>
-          ctx.log.error({ err: error }, 'moderation notice could not be sent'),
+          ctx.log.error({ err: error }, 'moderation notice could not be queued'),
         ),
     ),
   );
+  // Sent now when the mail server answers; else the mail-queue job retries (decision 109).
+  await ctx.outbox.drain();
   return true;
 }
 

@@ -125,11 +125,12 @@ export async function decideAppeal(
     await closeCases(trx, [codeTargetKey(appeal.code_id ?? '')], now);
     return row;
   });
-  mailOwner(ctx, target, {
-    kind: restore ? 'restore' : 'keep_hidden',
-    reason: values.reason,
-    answersAppeal: true,
-  });
+  mailOwner(
+    ctx,
+    target,
+    { kind: restore ? 'restore' : 'keep_hidden', reason: values.reason, answersAppeal: true },
+    entry.id,
+  );
   return presentEntry(entry);
 }
 

@@ -2,6 +2,7 @@ import { actionReasonSchema } from '../../../shared/moderation-schemas.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createMailer } from '../../mail/mailer.ts';
+import { createOutbox } from '../../mail/outbox.ts';
 import { takeAction } from './actions.ts';
 import { listCases } from './cases.ts';
 
@@ -20,13 +21,15 @@ export async function accountCommand(
     rawReason ?? (command === 'restore' ? CLI_RESTORE_REASON : ''),
   );
   const mailer = createMailer(config);
+  const log = { error: (_obj: object, msg: string) => console.error(msg) };
+  const outbox = createOutbox(database, mailer, log);
   try {
     const entry = await takeAction(
       {
         db: database.db,
-        mailer,
+        outbox,
         appUrl: config.appUrl,
-        log: { error: (_obj, msg) => console.error(msg) },
+        log,
       },
       { cli: true },
       {
@@ -37,7 +40,8 @@ export async function accountCommand(
     );
     return `${command === 'disable' ? 'Disabled' : 'Restored'} ${entry.target.label}; the owner is told by e-mail.`;
   } finally {
-    // The owner's mail goes out before the process ends.
+    // The owner's mail is queued, and sent now if the mail server answers, before the process ends.
+    await outbox.drain();
     await mailer.close();
   }
 }

@@ -16,6 +16,7 @@ import { errors } from '../../errors.ts';
 import { clientNetwork, networkHash } from '../../http/client-network.ts';
 import { answers, jsonBody } from '../../http/route-schemas.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { notifyOwner } from '../owner-mail/owner-mail.ts';
 import type { ModerationContext } from './actions.ts';
 import { listAuditLog, takeAction } from './actions.ts';
 import { nudgeAdmins } from './admin-notice.ts';
@@ -29,11 +30,11 @@ const entryAnswer = z.object({ entry: auditEntrySchema });
 
 /** Trust and safety (issue 23, decision 095): reports, admin actions, appeals, the audit log. */
 export async function moderationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { db, mailer, config } = deps;
+  const { db, outbox, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): ModerationContext => ({
     db,
-    mailer,
+    outbox,
     appUrl: config.appUrl,
     log: request.log,
   });
@@ -62,10 +63,23 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps): Pro
       },
     },
     async (request, reply) => {
-      const outcome = await submitReport(db, request.body, {
-        networkHash: networkHash(config.sessionSecret, clientNetwork(request)),
-        userAgent: request.headers['user-agent'],
-      });
+      const outcome = await submitReport(
+        db,
+        request.body,
+        {
+          networkHash: networkHash(config.sessionSecret, clientNetwork(request)),
+          userAgent: request.headers['user-agent'],
+        },
+        // The owner hears once per case that 3 networks reported their code (decision 110).
+        ({ codeId, ownerId, caseId }) => {
+          notifyOwner(
+            { db, config, now: Date.now, queue: outbox.queue },
+            { kind: 'reported', userId: ownerId, codeId, dedupeKey: `reported:${caseId}` },
+          ).catch((error: unknown) =>
+            request.log.error({ err: error }, 'report mail could not be queued'),
+          );
+        },
+      );
       if (outcome === 'counted') nudgeAdmins(context(request));
       return reply.status(202).send({});
     },

@@ -76,12 +76,15 @@ export async function submitReport(
   db: Kysely<DB>,
   input: ReportValues,
   reporter: { networkHash: string; userAgent: string | undefined },
+  /** Called once the report is stored that brought a code to 3 networks (its owner is told). */
+  onSinkNetworks?: (code: { codeId: string; ownerId: string; caseId: string }) => void,
 ): Promise<ReportOutcome> {
   const { ref, snapshot } = await publicTarget(db, input.target);
   if (isBotUserAgent(reporter.userAgent)) return 'bot';
   const now = nowIso();
   const day = now.slice(0, 10);
-  return db.transaction().execute(async (trx) => {
+  let reached: { codeId: string; ownerId: string; caseId: string } | undefined;
+  const outcome = await db.transaction().execute(async (trx): Promise<ReportOutcome> => {
     const seen = await trx
       .selectFrom('moderation_reports')
       .select('id')
@@ -115,9 +118,15 @@ export async function submitReport(
       .where('id', '=', caseId)
       .execute();
     // From the third network on, the code sinks on its service page (decision 095).
-    if (ref.codeId && (await networkCount(trx, caseId)) >= MODERATION_LIMITS.sinkNetworks) {
-      await touchListing(trx, ref.codeId);
+    if (ref.codeId) {
+      const networks = await networkCount(trx, caseId);
+      if (networks >= MODERATION_LIMITS.sinkNetworks) await touchListing(trx, ref.codeId);
+      if (networks === MODERATION_LIMITS.sinkNetworks) {
+        reached = { codeId: ref.codeId, ownerId: ref.ownerId, caseId };
+      }
     }
     return 'counted';
   });
+  if (reached) onSinkNetworks?.(reached);
+  return outcome;
 }

@@ -9,6 +9,8 @@ export interface SwitchFieldProps {
   onBlur?: () => void;
   ref?: Ref<HTMLInputElement>;
   error?: string;
+  /** Shown but not changeable (an e-mail that cannot be switched off); the hint says why. */
+  disabled?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export function SwitchField({
   onBlur,
   ref,
   error,
+  disabled = false,
 }: SwitchFieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
@@ -38,11 +41,12 @@ export function SwitchField({
           type="checkbox"
           role="switch"
           checked={checked}
+          disabled={disabled}
           aria-checked={checked}
           aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
           onChange={(event) => onChange(event.target.checked)}
           onBlur={onBlur}
-          className="peer relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-5 dark:bg-gray-600 dark:checked:bg-accent-500"
+          className="peer relative h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-accent-600 checked:before:translate-x-5 dark:bg-gray-600 dark:checked:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
         />
       </div>
       {hint && (

@@ -7,6 +7,7 @@ import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { paths } from '../../paths.ts';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { ListingDefaultSwitch } from './ListingDefaultSwitch.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -80,6 +81,13 @@ export default function SettingsPage() {
         description="Each service has a page where visitors find the codes its members listed."
       >
         <ListingDefaultSwitch value={me.listNewCodes} />
+      </SettingsSection>
+
+      <SettingsSection
+        title="E-mail"
+        description="Choose which e-mails Refstash sends you about your codes. Every e-mail also has a one-click unsubscribe link."
+      >
+        <EmailSection />
       </SettingsSection>
 
       <SettingsSection

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult, SettingsInput } from '../../../shared/account-schemas.ts';
 import type { Me } from '../../../shared/auth-schemas.ts';
+import type { EmailSettings, EmailSettingsChange } from '../../../shared/owner-mail.ts';
 import { api } from '../../lib/api-client.ts';
 import { meQueryKey } from '../../lib/session.ts';
 
@@ -60,5 +61,25 @@ export function useImportCodes() {
       void queryClient.invalidateQueries({ queryKey: ['codes'] });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
     },
+  });
+}
+
+export const emailSettingsKey = ['email-settings'] as const;
+
+/** GET /api/me/email-settings: each optional kind of mail, on or off (decision 110). */
+export function useEmailSettings() {
+  return useQuery({
+    queryKey: emailSettingsKey,
+    queryFn: () => api<EmailSettings>('GET', '/api/me/email-settings'),
+  });
+}
+
+/** PUT /api/me/email-settings: some switches; the answer is all of them as they now are. */
+export function useSaveEmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: EmailSettingsChange) =>
+      api<EmailSettings>('PUT', '/api/me/email-settings', change),
+    onSuccess: (settings) => queryClient.setQueryData(emailSettingsKey, settings),
   });
 }
