@@ -43,6 +43,8 @@ export async function startPageTimer(url: string, gapMs: number): Promise<PageTi
     child.once('message', () => resolve());
   });
   child.removeAllListeners();
+  // A message to a timer that has exited is lost; the run then fails on its 'exit'.
+  child.on('error', () => {});
   const run = (request: { count: number }) =>
     new Promise<PageRun>((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`the page timer exited (${code})`));
