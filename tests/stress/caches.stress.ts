@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
 import { createScratchPostgres, type ScratchPostgres } from '../e2e/support/scratch-postgres.ts';
 import { openServerDatabase, type TestServer } from '../e2e/support/server.ts';
 import { seedLongProfile } from './support/long-profile.ts';
+import { startPageTimer } from './support/page-timer.ts';
 import { startLoadServer } from './support/servers.ts';
 
 /** The server's resident memory, from the kernel: what the probe measured. */
@@ -32,17 +34,22 @@ async function load(total: number, inFlight: number, url: (index: number) => str
 /** The quiet p99 under which the burst's p99 means something: half the bar. */
 const QUIET_P99_MS = 25;
 
-/** Times of a cached page fetched one after another until `done()` (or `count` of them). */
-async function pageTimes(url: string, done: () => boolean, count = Infinity): Promise<number[]> {
-  const times: number[] = [];
-  while (!done() && times.length < count) {
-    const start = performance.now();
-    const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
-    await response.arrayBuffer();
-    times.push(performance.now() - start);
-    expect(response.status).toBe(200);
-  }
-  return times;
+/** A reader's pace between the timed pages (page-timer.ts). */
+const PAGE_GAP_MS = 5;
+
+/** A GET on `agent`, read to its last byte and not decoded: its status and content type. */
+function get(url: string, agent: http.Agent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        response.resume();
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve(`${response.statusCode} ${response.headers['content-type']}`),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 function p99(times: number[]): number {
@@ -104,22 +111,22 @@ for (const kind of testDatabaseKinds()) {
       await fetch(page);
       const names: string[] = [];
       for (let i = 0; i < 50; i += 1) names.push(await seedLongProfile(database, 1 + (i % 9)));
-      const quiet = await pageTimes(page, () => false, 200);
+      const timer = await startPageTimer(page, PAGE_GAP_MS);
+      context.onTestFinished(() => timer.close());
+      // Warm: the page's path compiled on both sides, as it is for a profile read all day.
+      await timer.run(200);
+      const { times: quiet, answers: quietAnswers } = await timer.run(200);
+      expect(quietAnswers).toEqual(['200 text/html; charset=utf-8']);
       // A machine that misses the bar with nothing drawing cannot tell whether drawing does.
       if (p99(quiet) > QUIET_P99_MS) {
         context.skip(`the machine is busy: p99 ${p99(quiet).toFixed(1)} ms with nothing drawing`);
       }
-      let drawing = true;
+      const images = new http.Agent({ keepAlive: false });
       const burst = Promise.all(
-        names.map(async (name) => {
-          const response = await fetch(`${server.url}/api/share-images/profiles/${name}`);
-          await response.arrayBuffer();
-          return `${response.status} ${response.headers.get('content-type')}`;
-        }),
-      ).finally(() => {
-        drawing = false;
-      });
-      const busy = await pageTimes(page, () => !drawing);
+        names.map((name) => get(`${server.url}/api/share-images/profiles/${name}`, images)),
+      );
+      const { times: busy, answers } = await timer.runUntil(burst);
+      expect(answers).toEqual(['200 text/html; charset=utf-8']);
       expect(new Set(await burst)).toEqual(new Set(['200 image/png']));
       expect(busy.length).toBeGreaterThan(20);
       expect(
