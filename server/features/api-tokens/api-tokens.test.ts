@@ -245,4 +245,49 @@ describeEachDatabase('personal API tokens', (ctx) => {
       .execute();
     expect((await withToken(ctx, secret, { url: '/api/codes' })).statusCode).toBe(401);
   });
+
+  it('are in the export (names, scopes and dates only) with the sessions', async () => {
+    const user = await ctx.createUser();
+    const { secret } = await createToken(ctx, user, ['codes:read', 'stats:read'], {
+      name: 'Exported',
+      expiresInDays: 'none',
+    });
+    const response = await ctx.request({ url: '/api/me/export', cookie: user.cookie });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.apiTokens).toEqual([
+      {
+        name: 'Exported',
+        scopes: ['codes:read', 'stats:read'],
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+        expiresAt: null,
+      },
+    ]);
+    expect(body.sessions).toEqual([
+      { device: 'Unknown device', createdAt: expect.any(String), lastSeenAt: expect.any(String) },
+    ]);
+    expect(response.body).not.toContain(secret.slice(3));
+    expect(response.body).not.toContain(sha256(secret));
+    expect(response.body).not.toContain(user.cookie.split('=')[1]);
+  });
+
+  it('go with the account: deleting it removes every token, which then gets 401', async () => {
+    const user = await ctx.createUser();
+    const { secret } = await createToken(ctx, user, ['codes:read']);
+    const response = await ctx.request({
+      method: 'DELETE',
+      url: '/api/me',
+      cookie: user.cookie,
+      body: { username: user.username },
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await ctx.database.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await withToken(ctx, secret, { url: '/api/codes' })).statusCode).toBe(401);
+  });
 });
