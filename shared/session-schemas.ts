@@ -25,6 +25,7 @@ export const sessionIdSchema = z.string().regex(/^[0-9a-f]{16}$/);
 export const SESSION_MESSAGES = {
   unknownDevice: 'Unknown device',
   notFound: 'Session not found',
+  loadFailed: 'Could not load your sessions. Please try again.',
   signOutFailed: 'Could not sign that session out. Please try again.',
   signedOutOne: 'Signed out of that session',
   signedOutOthers: (count: number) =>

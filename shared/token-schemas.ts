@@ -42,6 +42,10 @@ export const TOKEN_MESSAGES = {
   tooMany: `You can hold at most ${MAX_TOKENS_PER_USER} tokens. Revoke one you no longer use first.`,
   notFound: 'Token not found',
   createFailed: 'Could not create the token. Please try again.',
+  loadFailed: 'Could not load your tokens. Please try again.',
+  copyFailed: 'Could not copy. Select the token and copy it yourself.',
+  revokeConfirm: 'Scripts that use it are refused from their next request. This cannot be undone.',
+  revoked: 'Token revoked',
   revokeFailed: 'Could not revoke the token. Please try again.',
   /** 401: a bearer token that is unknown, expired or revoked. */
   invalid: 'This API token is invalid, expired or revoked.',
