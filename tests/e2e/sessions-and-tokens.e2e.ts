@@ -12,7 +12,11 @@ import { expectNoSidewaysScroll, SCREENSHOT_DIR } from './support/screens.ts';
 async function sectionShots(page: Page, section: Locator, name: string): Promise<void> {
   if (!SCREENSHOT_DIR) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.addStyleTag({ content: '*, ::before, ::after { transition: none !important; }' });
+  // The sticky bar would cover the section's heading in a shot of the section alone.
+  await page.addStyleTag({
+    content:
+      '*, ::before, ::after { transition: none !important; } header.sticky { position: static !important; }',
+  });
   for (const width of [375, 1280]) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });

@@ -11,7 +11,7 @@ export function publicSessionId(sessionHash: string): string {
 const byPublicId = (publicId: string) =>
   sql<boolean>`substr(id_hash, 1, ${sql.lit(PUBLIC_ID_LENGTH)}) = ${publicId}`;
 
-/** The user's live sessions, the most recently seen first. */
+/** The user's live sessions, the newest first. */
 export async function listLiveSessions(db: Kysely<DB>, userId: string, now: string) {
   return db
     .selectFrom('sessions')

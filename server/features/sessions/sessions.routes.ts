@@ -66,6 +66,10 @@ export async function sessionsRoutes(app: FastifyInstance, deps: AppDeps): Promi
         lastSeenAt: row.last_seen_at ?? row.created_at,
         current: row.id_hash === auth.sessionHash,
       }));
+      // This device first, then the most recently seen.
+      sessions.sort(
+        (a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt),
+      );
       reply.header('cache-control', 'no-store');
       return { sessions };
     },

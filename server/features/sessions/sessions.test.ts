@@ -62,6 +62,7 @@ describeEachDatabase(
       expect(sessions).toHaveLength(3);
       const current = sessions.filter((s) => s.current);
       expect(current).toHaveLength(1);
+      expect(sessions[0]?.current).toBe(true);
       expect(current[0]).toMatchObject({ device: 'Chrome on Android', current: true });
       expect(sessions.map((s) => s.device).sort()).toEqual([
         'Chrome on Android',

@@ -40,11 +40,11 @@ describe('ApiTokensSection', () => {
     const row = (await screen.findByText('Backup script')).closest('li') as HTMLElement;
     expect(within(row).getByText('codes:read')).toBeTruthy();
     expect(within(row).getByText('stats:read')).toBeTruthy();
-    expect(
-      within(row).getByText(/Created Nov 20, 2026 · Last used never · Expires Feb 18, 2027/),
-    ).toBeTruthy();
+    expect(row.textContent).toContain(
+      'Created Nov 20, 2026 · Last used never · Expires Feb 18, 2027',
+    );
     const forever = screen.getByText('Forever').closest('li') as HTMLElement;
-    expect(within(forever).getByText(/Last used Nov 25, 2026 · Never expires/)).toBeTruthy();
+    expect(forever.textContent).toContain('Last used Nov 25, 2026 · Never expires');
   });
 
   it('creates a token with name, scopes and expiry, and shows its secret once', async () => {

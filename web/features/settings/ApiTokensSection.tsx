@@ -68,16 +68,20 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
           ))}
         </ul>
         <p className="text-sm text-gray-600 dark:text-gray-300">
-          Created {formatShortDate(token.createdAt)} · Last used{' '}
-          {token.lastUsedAt ? formatShortDate(token.lastUsedAt) : 'never'} ·{' '}
+          <span className="whitespace-nowrap">Created {formatShortDate(token.createdAt)}</span>
+          {' · '}
+          <span className="whitespace-nowrap">
+            Last used {token.lastUsedAt ? formatShortDate(token.lastUsedAt) : 'never'}
+          </span>
+          {' · '}
           {token.expiresAt === null ? (
             'Never expires'
           ) : expired ? (
-            <span className="font-medium text-red-700 dark:text-red-300">
+            <span className="whitespace-nowrap font-medium text-red-700 dark:text-red-300">
               Expired {formatShortDate(token.expiresAt)}
             </span>
           ) : (
-            `Expires ${formatShortDate(token.expiresAt)}`
+            <span className="whitespace-nowrap">Expires {formatShortDate(token.expiresAt)}</span>
           )}
         </p>
       </div>

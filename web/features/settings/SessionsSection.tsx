@@ -28,8 +28,9 @@ function SessionRow({
           )}
         </p>
         <p className="text-sm text-gray-600 dark:text-gray-300">
-          Signed in {formatShortDate(session.createdAt)} · Last seen{' '}
-          {formatShortDate(session.lastSeenAt)}
+          <span className="whitespace-nowrap">Signed in {formatShortDate(session.createdAt)}</span>
+          {' · '}
+          <span className="whitespace-nowrap">Last seen {formatShortDate(session.lastSeenAt)}</span>
         </p>
       </div>
       {!session.current && (
