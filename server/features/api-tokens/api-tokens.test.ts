@@ -290,4 +290,16 @@ describeEachDatabase('personal API tokens', (ctx) => {
     expect(rows).toEqual([]);
     expect((await withToken(ctx, secret, { url: '/api/codes' })).statusCode).toBe(401);
   });
+
+  it("OpenAPI declares the bearer scheme and each operation's scope", async () => {
+    const doc = (await ctx.request({ url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const security = (path: string, method: string) => doc.paths[path][method].security;
+    expect(security('/api/codes', 'get')).toEqual([{ session: [] }, { bearer: ['codes:read'] }]);
+    expect(security('/api/codes', 'post')).toEqual([{ session: [] }, { bearer: ['codes:write'] }]);
+    expect(security('/api/me/stats', 'get')).toEqual([{ session: [] }, { bearer: ['stats:read'] }]);
+    expect(security('/api/me', 'delete')).toEqual([{ session: [] }]);
+    expect(security('/api/me/tokens', 'post')).toEqual([{ session: [] }]);
+    expect(security('/api/admin/admins', 'get')).toEqual([{ session: [] }]);
+  });
 });
