@@ -38,9 +38,7 @@ function refuse(reply: FastifyReply, error: string, scope?: string): void {
  */
 export function registerBearerAuth(api: FastifyInstance, deps: AppDeps): void {
   const cookieName = sessionCookieName(deps.config);
-  api.addHook('onRequest', async (request, reply) => {
-    const secret = bearerSecret(request);
-    if (secret === undefined) return;
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply, secret: string) => {
     if (request.cookies[cookieName] !== undefined) {
       throw errors.badRequest(TOKEN_MESSAGES.cookieAndBearer);
     }
@@ -60,5 +58,11 @@ export function registerBearerAuth(api: FastifyInstance, deps: AppDeps): void {
     }
     request.apiToken = caller;
     await countHit(deps, TOKEN_REQUEST_LIMIT, request);
+  };
+  // A callback hook: the requests without a bearer header (nearly all) pass without a promise.
+  api.addHook('onRequest', (request, reply, done) => {
+    const secret = bearerSecret(request);
+    if (secret === undefined) return done();
+    authenticate(request, reply, secret).then(() => done(), done);
   });
 }

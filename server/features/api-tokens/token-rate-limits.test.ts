@@ -44,3 +44,20 @@ describeEachDatabase(
   },
   { env: { RATE_LIMIT_SCALE: '0.05' } },
 );
+
+describeEachDatabase(
+  'API tokens in the log',
+  (ctx) => {
+    it('never logs a token, whether it is accepted or refused', async () => {
+      const user = await ctx.createUser();
+      const { secret } = await createToken(ctx, user, ['codes:read']);
+      expect((await withToken(ctx, secret, { url: '/api/codes' })).statusCode).toBe(200);
+      expect((await withToken(ctx, secret, { url: '/api/me/tokens' })).statusCode).toBe(403);
+      expect((await withToken(ctx, `${secret}x`, { url: '/api/codes' })).statusCode).toBe(401);
+      const lines = JSON.stringify(ctx.logLines());
+      expect(lines.length).toBeGreaterThan(100);
+      expect(lines).not.toContain(secret.slice(3));
+    });
+  },
+  { env: { LOG_LEVEL: 'debug' }, captureLogs: true },
+);
