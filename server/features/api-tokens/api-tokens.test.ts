@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { createToken, withToken } from './api-tokens.test-helpers.ts';
 
@@ -301,5 +303,28 @@ describeEachDatabase('personal API tokens', (ctx) => {
     expect(security('/api/me', 'delete')).toEqual([{ session: [] }]);
     expect(security('/api/me/tokens', 'post')).toEqual([{ session: [] }]);
     expect(security('/api/admin/admins', 'get')).toEqual([{ session: [] }]);
+  });
+
+  it('a revoked token is refused by a second instance at its next request', async () => {
+    // Tokens, like sessions, are read from the database on every request: no instance keeps one.
+    const database = createDatabase(ctx.testDatabase.config, { schema: ctx.testDatabase.schema });
+    const second = await buildApp(ctx.config, { database });
+    try {
+      const user = await ctx.createUser();
+      const { id, secret } = await createToken(ctx, user, ['codes:read']);
+      const onSecond = () =>
+        second.inject({ url: '/api/codes', headers: { authorization: `Bearer ${secret}` } });
+      expect((await onSecond()).statusCode).toBe(200);
+      const revoke = await ctx.request({
+        method: 'DELETE',
+        url: `/api/me/tokens/${id}`,
+        cookie: user.cookie,
+      });
+      expect(revoke.statusCode).toBe(204);
+      expect((await onSecond()).statusCode).toBe(401);
+    } finally {
+      await second.close();
+      await database.close();
+    }
   });
 });
