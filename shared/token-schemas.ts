@@ -38,6 +38,7 @@ export const TOKEN_MESSAGES = {
   nameRequired: 'Please enter a name for the token',
   nameTooLong: `The name must be at most ${TOKEN_NAME_MAX} characters`,
   scopesRequired: 'Please choose at least one scope',
+  scopeUnknown: 'Scopes must be codes:read, codes:write or stats:read',
   expiryInvalid: 'Please choose when the token expires',
   tooMany: `You can hold at most ${MAX_TOKENS_PER_USER} tokens. Revoke one you no longer use first.`,
   notFound: 'Token not found',
@@ -66,7 +67,7 @@ export const createTokenSchema = z.object({
     .min(1, TOKEN_MESSAGES.nameRequired)
     .max(TOKEN_NAME_MAX, TOKEN_MESSAGES.nameTooLong),
   scopes: z
-    .array(z.enum(TOKEN_SCOPES, { error: TOKEN_MESSAGES.scopesRequired }), {
+    .array(z.enum(TOKEN_SCOPES, { error: TOKEN_MESSAGES.scopeUnknown }), {
       error: TOKEN_MESSAGES.scopesRequired,
     })
     .min(1, TOKEN_MESSAGES.scopesRequired)
