@@ -11,6 +11,8 @@ import { createDatabase, type Database } from './db/database.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { isAdmin } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.ts';
+import { registerBearerAuth } from './features/api-tokens/bearer-auth.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { codesRoutes } from './features/codes/codes.routes.ts';
 import { crawlersRoutes } from './features/crawlers/crawlers.routes.ts';
@@ -27,6 +29,7 @@ import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
 import { linkHostsRoutes } from './features/services/link-hosts.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { httpServerOptions } from './http-timeouts.ts';
 import { JOBS } from './jobs/registry.ts';
@@ -170,10 +173,15 @@ export async function buildApp(
   await crawlersRoutes(app, deps);
   await app.register(
     async (api) => {
+      // A bearer request is its API token's, on the routes its scopes allow (decision 107); it
+      // carries no cookie, so the CSRF check after it lets it through.
+      registerBearerAuth(api, deps);
       // Inside the scope: the check applies to every /api route, however its path was spelled.
       registerCsrfProtection(api, config.appOrigin);
       await authRoutes(api, deps);
       await accountRoutes(api, deps);
+      await sessionsRoutes(api, deps);
+      await apiTokensRoutes(api, deps);
       await codesRoutes(api, deps);
       await discoveryRoutes(api, deps, deps.discovery);
       await profilesRoutes(api, deps);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { shorten } from './display-rules.ts';
+import { sessionSchema } from './session-schemas.ts';
+import { apiTokenSchema } from './token-schemas.ts';
 
 /** The settings screen's messages (decision 080), shared by the form and the server. */
 export const ACCOUNT_MESSAGES = Object.freeze({
@@ -150,6 +152,10 @@ export const accountExportSchema = z.object({
       }),
     ),
   }),
+  /** Personal API tokens (decision 107): names, scopes and dates, never a secret or a hash. */
+  apiTokens: z.array(apiTokenSchema.omit({ id: true })),
+  /** Where the account is signed in (decision 107): device words and dates, never a cookie. */
+  sessions: z.array(sessionSchema.pick({ device: true, createdAt: true, lastSeenAt: true })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

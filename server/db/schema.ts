@@ -28,6 +28,26 @@ export interface SessionsTable {
   user_id: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser and system in words at sign-in (migration 0120); null: unknown. */
+  device: Generated<string | null>;
+  /** Written at most once an hour (migration 0120); null: not seen since it was created. */
+  last_seen_at: Generated<Timestamp | null>;
+}
+
+/** Personal API tokens (migration 0120, decision 107). */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  name: string;
+  /** Space-separated scopes (shared/token-schemas.ts TOKEN_SCOPES). */
+  scopes: string;
+  created_at: Timestamp;
+  /** Null: lives until revoked. */
+  expires_at: Timestamp | null;
+  /** Written at most once a minute. */
+  last_used_at: Timestamp | null;
 }
 
 export interface SignInTokensTable {
@@ -333,6 +353,7 @@ export interface DB {
   job_marks: JobMarksTable;
   mail_opt_outs: MailOptOutsTable;
   code_sink_states: CodeSinkStatesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

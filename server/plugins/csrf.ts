@@ -11,7 +11,8 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 
 /**
  * Every state-changing /api request must come from our own origin and, when it carries a
- * body, send JSON. A cross-site form or fetch cannot satisfy both.
+ * body, send JSON. A cross-site form or fetch cannot satisfy both. A request authenticated by an
+ * API token (never with a cookie: decision 107) is exempt: a browser cannot be made to send one.
  *
  * Register it on the /api scope (an encapsulated hook runs for that scope's routes only): the
  * decision follows the route the router matched, never the raw URL, which the router decodes
@@ -20,7 +21,8 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 export function registerCsrfProtection(api: FastifyInstance, appOrigin: string): void {
   // A callback hook: the GETs that make up most traffic pass without a promise.
   api.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
+    // An API token's request (bearer-auth.ts, which runs first) carries no cookie to forge.
+    if (SAFE_METHODS.has(request.method) || request.apiToken) return done();
     if (request.headers.origin !== appOrigin) {
       return done(errors.crossOrigin('Cross-origin request refused'));
     }

@@ -29,6 +29,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config) },
+          // Personal API tokens (decision 107): an operation lists the scope it needs.
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'rs_…',
+            description:
+              'A personal API token from Settings → API tokens, as `Authorization: Bearer rs_…`. Scopes: `codes:read`, `codes:write`, `stats:read`. Never with a session cookie; no Origin check. Operations without a `bearer` requirement refuse tokens (403).',
+          },
         },
       },
     },

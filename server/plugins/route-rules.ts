@@ -5,6 +5,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import type { TokenScope } from '../../shared/token-schemas.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppError } from '../errors.ts';
 import { errors } from '../errors.ts';
@@ -36,6 +37,12 @@ declare module 'fastify' {
     notFound?: () => AppError;
     /** A write that changes no public answer (a copy): it does not wait for the change feed. */
     publicAnswersUnchanged?: true;
+    /**
+     * The scope an API token needs to call this route (decision 107). A route without one refuses
+     * every bearer request: tokens reach only what is listed, never admin, account, token,
+     * session or passkey routes.
+     */
+    tokenScope?: TokenScope;
   }
 }
 
@@ -43,6 +50,8 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 async function keyOf(rule: RateRule, request: FastifyRequest): Promise<string> {
   if (rule.per === 'ip') return `ip:${ipKey(request.ip)}`;
+  // A token's requests count under the token, apart from the owner's browser (decision 107).
+  if (rule.per === 'user' && request.apiToken) return `token:${request.apiToken.id}`;
   if (rule.per === 'user') return `user:${(await currentUser(request)).id}`;
   return rule.per(request);
 }
@@ -79,7 +88,7 @@ export function registerRouteRules(
   const { config } = deps;
 
   const signedIn: Hook = async (request, reply) => {
-    if (await request.getAuth()) return;
+    if (request.apiToken || (await request.getAuth())) return;
     // A hint cookie left by a session that ended (expired, signed out elsewhere) goes with it.
     clearSignedInHint(reply, config);
     throw errors.unauthenticated();
@@ -99,7 +108,13 @@ export function registerRouteRules(
     };
 
   app.addHook('onRoute', (route) => {
-    const { auth, rateLimits = [] } = route.config ?? {};
+    const { auth, rateLimits = [], tokenScope } = route.config ?? {};
+    // The OpenAPI document says who may call it: a session, or a token with the scope.
+    if (auth && route.schema) {
+      route.schema.security = tokenScope
+        ? [{ session: [] }, { bearer: [tokenScope] }]
+        : [{ session: [] }];
+    }
     const before: Hook[] = [];
     if (auth) before.push(auth === 'user' ? signedIn : adminOnly(auth.admin));
     const early = rateLimits.filter((rule) => typeof rule.per === 'string');

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
-import { createFixture, ROUTE_MATRIX, type Role } from './route-matrix.ts';
+import {
+  createFixture,
+  ROUTE_MATRIX,
+  type Role,
+  TOKEN_REFUSED,
+  TOKEN_ROLES,
+} from './route-matrix.ts';
 import {
   type Actor,
   call,
   createActor,
+  createApiToken,
   type SecurityApp,
   startSecurityApp,
 } from './support/security-app.ts';
@@ -47,7 +54,22 @@ for (const kind of testDatabaseKinds()) {
           });
           seen[role] = response.statusCode;
         }
-        expect(seen).toEqual(row.expect);
+        // A token of each scope, its owner's, with no cookie and no Origin (decision 107).
+        for (const scope of TOKEN_ROLES) {
+          const fixture = await createFixture(target);
+          const { secret } = await createApiToken(target, fixture.owner.id, [scope]);
+          const response = await call(target, {
+            method,
+            url: row.url(fixture),
+            body: row.body?.(fixture),
+            headers: { authorization: `Bearer ${secret}`, origin: '' },
+          });
+          seen[scope] = response.statusCode;
+        }
+        const tokens = Object.fromEntries(
+          TOKEN_ROLES.map((scope) => [scope, row.tokens?.[scope] ?? TOKEN_REFUSED]),
+        );
+        expect(seen).toEqual({ ...row.expect, ...tokens });
       });
     }
   });

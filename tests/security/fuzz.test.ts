@@ -282,6 +282,134 @@ for (const kind of testDatabaseKinds()) {
       );
     }, 600_000);
 
+    // Personal API tokens (decision 107): any body for a new token. Only a valid one stores a row,
+    // with the secret's hash and never the secret; anything else is 400 and stores nothing.
+    it(`answers ${RUNS} hostile token requests without a 5xx; only valid ones store a (hashed) token`, async () => {
+      const scope = fc.oneof(
+        fc.constantFrom('codes:read', 'codes:write', 'stats:read', 'admin', 'CODES:READ', ''),
+        fc.jsonValue(),
+      );
+      const body = fc.oneof(
+        fc.record({
+          name: fc.oneof(fc.string({ maxLength: 70 }), fc.jsonValue()),
+          scopes: fc.oneof(fc.array(scope, { maxLength: 5 }), fc.jsonValue()),
+          expiresInDays: fc.oneof(
+            fc.constantFrom('30', '90', '365', 'none', 30, '0'),
+            fc.jsonValue(),
+          ),
+        }),
+        fc.jsonValue(),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          // A fresh owner each run: the 20-token cap is not the subject.
+          const actor = await createActor(target);
+          const before = await snapshot(target.database);
+          const text = JSON.stringify(value);
+          const response = await call(target, {
+            method: 'POST',
+            url: '/api/me/tokens',
+            body: text,
+            cookie: await actor.cookie(),
+          });
+          expect(response.statusCode, text).toBeLessThan(500);
+          const rows = await target.database.db
+            .selectFrom('api_tokens')
+            .selectAll()
+            .where('user_id', '=', actor.id)
+            .execute();
+          if (response.statusCode >= 400) {
+            expect(response.statusCode, text).toBe(400);
+            expect(rows, text).toEqual([]);
+            expect({ ...(await snapshot(target.database)), sessions: '' }, text).toEqual({
+              ...before,
+              sessions: '',
+            });
+            return;
+          }
+          expect(response.statusCode, text).toBe(201);
+          const { secret } = response.json() as { secret: string };
+          expect(rows, text).toHaveLength(1);
+          expect(JSON.stringify(rows), text).not.toContain(secret);
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
+    // A bearer header of any shape: never a 5xx, and none but a real token gets the codes.
+    it(`answers ${RUNS} hostile Authorization headers without a 5xx; none authenticates`, async () => {
+      const header = fc.oneof(
+        fc.string({ maxLength: 80 }).map((text) => `Bearer ${text}`),
+        fc.string({ maxLength: 60 }).map((text) => `Bearer rs_${text}`),
+        fc.string({ maxLength: 80 }),
+        fc.constantFrom(
+          'Bearer',
+          'bearer rs_',
+          'Bearer  rs_a b',
+          'Basic dXNlcjpwYXNz',
+          'Bearer\trs_x',
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          header,
+          fc.constantFrom('GET /api/codes', 'POST /api/codes', 'GET /api/me/tokens'),
+          async (value, route) => {
+            const [method, url] = route.split(' ') as [string, string];
+            let response: Awaited<ReturnType<typeof call>>;
+            try {
+              response = await call(target, {
+                method,
+                url,
+                body:
+                  method === 'POST' ? { service: 'uber', code: 'FUZZ', reward: '1' } : undefined,
+                headers: { authorization: value },
+              });
+            } catch {
+              return; // a header Node refuses to send (a control character) never reaches the app
+            }
+            expect(response.statusCode, value).toBeLessThan(500);
+            expect([400, 401, 403], value).toContain(response.statusCode);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
+    it(`answers ${RUNS} hostile token and session ids without a 5xx; nothing of another user goes`, async () => {
+      const id = fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.stringMatching(/^[0-9a-f]{16}$/),
+        fc.uuid(),
+        fc.constantFrom('%00', '..', '%2F', 'ffffffffffffffff', 'FFFFFFFFFFFFFFFF'),
+      );
+      const owner = await createActor(target);
+      const ownerCookie = await owner.cookie();
+      const stranger = await createActor(target);
+      await fc.assert(
+        fc.asyncProperty(id, fc.boolean(), async (value, tokens) => {
+          const before = await snapshot(target.database);
+          const url = `/api/me/${tokens ? 'tokens' : 'sessions'}/${encodeURIComponent(value)}`;
+          const response = await call(target, {
+            method: 'DELETE',
+            url,
+            cookie: await stranger.cookie(),
+          });
+          expect(response.statusCode, url).toBeLessThan(500);
+          // `..` resolves to another route (DELETE /api/me without its confirmation: 400).
+          expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+          expect({ ...(await snapshot(target.database)), sessions: '' }, url).toEqual({
+            ...before,
+            sessions: '',
+          });
+          expect(
+            (await call(target, { method: 'GET', url: '/api/me', cookie: ownerCookie })).statusCode,
+          ).toBe(200);
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     it(`answers ${RUNS} hostile bodies per endpoint without a 5xx, and a refusal changes no row`, async () => {
       const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
       for (const route of endpoints) {

@@ -2,12 +2,24 @@ import { randomBytes } from 'node:crypto';
 import type { Actor, SecurityApp } from './support/security-app.ts';
 import {
   createActor,
+  createApiToken,
   createCode,
   createHiddenCode,
   createServiceRequest,
+  createSessionId,
 } from './support/security-app.ts';
 
 export type Role = 'anon' | 'user' | 'other' | 'admin';
+
+/**
+ * The owner's personal API token of each scope, as a caller with no cookie (decision 107). A
+ * route answers a token only when it names the token's scope; every other route refuses it (403),
+ * so a row lists the token columns only where a token gets through.
+ */
+export const TOKEN_ROLES = ['codes:read', 'codes:write', 'stats:read'] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number];
+/** What a route that does not take the token's scope answers it. */
+export const TOKEN_REFUSED = 403;
 
 /** What one case may use: a code and a pending service request, both owned by `owner`. */
 export interface Fixture {
@@ -21,6 +33,10 @@ export interface Fixture {
   hideAction: string;
   /** The owner's open appeal of a third, hidden code. */
   appeal: string;
+  /** One of the owner's personal API tokens (its public id). */
+  token: string;
+  /** One of the owner's sessions (its public id), not the one a case signs in with. */
+  session: string;
 }
 
 export interface MatrixRow {
@@ -28,6 +44,8 @@ export interface MatrixRow {
   body?: (f: Fixture) => unknown;
   /** Expected status per role; `other` is a second signed-in user who owns nothing here. */
   expect: Record<Role, number>;
+  /** The owner's token of a scope that gets through, and its status; any other: TOKEN_REFUSED. */
+  tokens?: Partial<Record<TokenRole, number>>;
 }
 
 /** A one-code CSV in the export's columns, new for each case. */
@@ -64,7 +82,11 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     expect: ANYONE(204),
   },
   'GET /api/openapi.json': { url: () => '/api/openapi.json', expect: ANYONE(200) },
-  'GET /api/me': { url: () => '/api/me', expect: { anon: 401, user: 200, other: 200, admin: 200 } },
+  'GET /api/me': {
+    url: () => '/api/me',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'codes:read': 200 },
+  },
   'PUT /api/me/username': {
     url: () => '/api/me/username',
     body: (f) => ({ username: `n${f.unique}` }),
@@ -84,16 +106,19 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/me/export/codes.csv': {
     url: () => '/api/me/export/codes.csv',
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'codes:read': 200 },
   },
   'POST /api/me/import/preview': {
     url: () => '/api/me/import/preview',
     body: (f) => importFile(f),
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'codes:write': 200 },
   },
   'POST /api/me/import': {
     url: () => '/api/me/import',
     body: (f) => importFile(f),
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'codes:write': 200 },
   },
   'PUT /api/me/settings': {
     url: () => '/api/me/settings',
@@ -112,6 +137,7 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/me/stats': {
     url: () => '/api/me/stats?days=7',
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'stats:read': 200 },
   },
   'GET /api/usernames/:name': {
     url: (f) => `/api/usernames/free${f.unique}`,
@@ -120,6 +146,7 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/codes': {
     url: () => '/api/codes',
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+    tokens: { 'codes:read': 200 },
   },
   'POST /api/codes': {
     url: () => '/api/codes',
@@ -131,13 +158,45 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
       link: '',
     }),
     expect: { anon: 401, user: 201, other: 201, admin: 201 },
+    tokens: { 'codes:write': 201 },
   },
   'PATCH /api/codes/:id': {
     url: (f) => `/api/codes/${f.code}`,
     body: () => ({ service: 'uber', code: 'CHANGED', reward: '20', productName: '', link: '' }),
     expect: { ...OWNED, user: 200 },
+    tokens: { 'codes:write': 200 },
   },
-  'DELETE /api/codes/:id': { url: (f) => `/api/codes/${f.code}`, expect: { ...OWNED, user: 204 } },
+  'DELETE /api/codes/:id': {
+    url: (f) => `/api/codes/${f.code}`,
+    expect: { ...OWNED, user: 204 },
+    tokens: { 'codes:write': 204 },
+  },
+  // Personal API tokens and sessions (decision 107): the owner's own, never through a token.
+  'GET /api/me/tokens': {
+    url: () => '/api/me/tokens',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/me/tokens': {
+    url: () => '/api/me/tokens',
+    body: () => ({ name: 'Script', scopes: ['codes:read'], expiresInDays: '30' }),
+    expect: { anon: 401, user: 201, other: 201, admin: 201 },
+  },
+  'DELETE /api/me/tokens/:id': {
+    url: (f) => `/api/me/tokens/${f.token}`,
+    expect: { ...OWNED, user: 204 },
+  },
+  'GET /api/me/sessions': {
+    url: () => '/api/me/sessions',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'DELETE /api/me/sessions/:id': {
+    url: (f) => `/api/me/sessions/${f.session}`,
+    expect: { ...OWNED, user: 204 },
+  },
+  'POST /api/me/sessions/sign-out-others': {
+    url: () => '/api/me/sessions/sign-out-others',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
   'GET /api/landing/preview': { url: () => '/api/landing/preview', expect: ANYONE(200) },
   'GET /api/profiles/:username': {
     url: (f) => `/api/profiles/${f.owner.username}`,
@@ -275,5 +334,7 @@ export async function createFixture(target: SecurityApp): Promise<Fixture> {
     candidate: await createActor(target),
     hideAction: (await createHiddenCode(target, owner.id)).actionId,
     appeal: (await createHiddenCode(target, owner.id, { appeal: true })).appealId ?? '',
+    token: (await createApiToken(target, owner.id, ['codes:read'])).id,
+    session: await createSessionId(target, owner.id),
   };
 }

@@ -125,7 +125,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
   api.get(
     '/me/export/codes.csv',
     {
-      config: owner,
+      config: { ...owner, tokenScope: 'codes:read' },
       schema: { summary: 'Download my codes as CSV', response: answers({ 200: csvAnswer }) },
     },
     async (request, reply) => {
@@ -139,7 +139,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/me/import/preview',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: owner,
+      config: { ...owner, tokenScope: 'codes:write' },
       schema: {
         summary: 'What importing a CSV or JSON export would add, refuse and skip (changes nothing)',
         body: jsonBody(importFileSchema),
@@ -157,7 +157,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/me/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { auth: 'user', rateLimits: [OWNER_DATA_LIMIT, CODE_WRITE_LIMIT] },
+      config: {
+        auth: 'user',
+        rateLimits: [OWNER_DATA_LIMIT, CODE_WRITE_LIMIT],
+        tokenScope: 'codes:write',
+      },
       schema: {
         summary: 'Import codes from a CSV or JSON export, all or nothing',
         body: jsonBody(importFileSchema),
@@ -174,7 +178,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
   api.get(
     '/me/stats',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', tokenScope: 'stats:read' },
       schema: {
         summary: 'Copies and profile views per UTC day over the last 7, 30 or 90 days',
         querystring: statsQuerySchema,

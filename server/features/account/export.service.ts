@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import { type AccountExport, CODE_CSV_COLUMNS } from '../../../shared/account-schemas.ts';
+import { SESSION_MESSAGES } from '../../../shared/session-schemas.ts';
 import type { DB } from '../../db/schema.ts';
+import { presentApiToken } from '../api-tokens/api-tokens.presenter.ts';
+import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
 import { presentCode } from '../codes/codes.presenter.ts';
 import { listCodesByUser } from '../codes/codes.repository.ts';
 import { hiddenCodesOf } from '../moderation/appeals.ts';
+import { listLiveSessions } from '../sessions/sessions.repository.ts';
 
 /** Everything of the account (decision 080): the account, every code, the daily totals. */
 export async function buildExport(
@@ -34,6 +38,8 @@ export async function buildExport(
     .orderBy('day')
     .orderBy('code_id')
     .execute();
+  const tokens = await listApiTokens(db, userId);
+  const sessions = await listLiveSessions(db, userId, now.toISOString());
   return {
     format: 'refstash-export',
     version: 1,
@@ -59,6 +65,15 @@ export async function buildExport(
         uniqueVisitors: d.unique_visitors,
       })),
     },
+    apiTokens: tokens.map((row) => {
+      const { id: _id, ...token } = presentApiToken(row);
+      return token;
+    }),
+    sessions: sessions.map((row) => ({
+      device: row.device ?? SESSION_MESSAGES.unknownDevice,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at ?? row.created_at,
+    })),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   sha256Hex,
 } from '../../plugins/session.ts';
 import { isAdmin } from '../admin/admin.repository.ts';
+import { deviceName } from '../sessions/device-name.ts';
 import { presentMe } from './me.presenter.ts';
 import { completeSignIn, requestSignInLink } from './sign-in.service.ts';
 import { signInMailer } from './sign-in-mailer.ts';
@@ -86,7 +87,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       // A new session at every sign-in; one the browser still held is ended.
       const previous = await request.getAuth();
       if (previous) await deleteSession(db, previous.sessionHash);
-      setSessionCookie(reply, config, await createSession(db, user.id));
+      const device = deviceName(request.headers['user-agent']);
+      setSessionCookie(reply, config, await createSession(db, user.id, device));
       reply.header('cache-control', 'no-store');
       return { user: await me(user), isNewUser };
     },
@@ -106,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   api.get(
     '/me',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', tokenScope: 'codes:read' },
       schema: { summary: 'The signed-in user', response: answers({ 200: meSchema }) },
     },
     async (request, reply) => {

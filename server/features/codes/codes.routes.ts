@@ -48,12 +48,14 @@ export async function codesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.addHook('onClose', () => clickRecorder.close());
 
   const owner = { auth: 'user', notFound: codeNotFound } as const;
-  const writes = { ...owner, rateLimits: [CODE_WRITE_LIMIT] };
+  // What an API token needs for each (decision 107): reading codes, or changing them.
+  const reads = { ...owner, tokenScope: 'codes:read' } as const;
+  const writes = { ...owner, rateLimits: [CODE_WRITE_LIMIT], tokenScope: 'codes:write' } as const;
 
   api.get(
     '/codes',
     {
-      config: owner,
+      config: reads,
       schema: {
         summary: "The signed-in user's codes, newest first",
         response: answers({ 200: z.object({ codes: z.array(codeSchema) }) }),

@@ -152,6 +152,36 @@ export async function createHiddenCode(
   return { codeId, actionId, appealId };
 }
 
+/** A personal API token of the user's (decision 107), stored as the app stores one. */
+export async function createApiToken(
+  target: SecurityApp,
+  userId: string,
+  scopes: readonly string[],
+): Promise<{ id: string; secret: string }> {
+  const id = newId();
+  const secret = `rs_${randomBytes(32).toString('base64url')}`;
+  await target.database.db
+    .insertInto('api_tokens')
+    .values({
+      id,
+      user_id: userId,
+      token_hash: createHash('sha256').update(secret).digest('hex'),
+      name: 'Matrix',
+      scopes: scopes.join(' '),
+      created_at: nowIso(),
+      expires_at: null,
+      last_used_at: null,
+    })
+    .execute();
+  return { id, secret };
+}
+
+/** Another session of the user's; returns its public id (the listing's, never the cookie). */
+export async function createSessionId(target: SecurityApp, userId: string): Promise<string> {
+  const raw = await createSession(target.database.db, userId, 'Firefox on Windows');
+  return createHash('sha256').update(raw).digest('hex').slice(0, 16);
+}
+
 export async function createServiceRequest(target: SecurityApp, userId: string): Promise<string> {
   const id = newId();
   const slug = `svc${randomBytes(4).toString('hex')}`;
@@ -203,6 +233,7 @@ const TABLES: Array<keyof DB> = [
   'users',
   'sessions',
   'sign_in_tokens',
+  'api_tokens',
   'admins',
   'services',
   'service_requests',

@@ -5,11 +5,13 @@ import { Banner } from '../../components/ui/Banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { paths } from '../../paths.ts';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { ListingDefaultSwitch } from './ListingDefaultSwitch.tsx';
 import { RenameForm } from './RenameForm.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
 function utcDate(iso: string): string {
@@ -82,6 +84,10 @@ export default function SettingsPage() {
       >
         <ListingDefaultSwitch value={me.listNewCodes} />
       </SettingsSection>
+
+      <SessionsSection />
+
+      <ApiTokensSection />
 
       <SettingsSection
         title="E-mail"
