@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(
       await logosRoutes(api, deps);
       await adminRoutes(api, deps);
       await moderationRoutes(api, deps);
+      await passkeysRoutes(api, deps);
       await shareImagesRoutes(api, deps);
       await openApiRoutes(api);
     },
