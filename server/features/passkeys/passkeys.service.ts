@@ -28,6 +28,12 @@ import {
 } from './passkeys.repository.ts';
 import type { RelyingParty } from './relying-party.ts';
 
+/**
+ * EdDSA, ES256 and RS256: what authenticators use. SimpleWebAuthn would add ML-DSA-44 where the
+ * runtime has it, which Node 24 still marks experimental.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 /** The browser may take as long as a challenge lives. */
 const CEREMONY_TIMEOUT_MS = PASSKEY_LIMITS.challengeTtlMs;
 
@@ -69,6 +75,7 @@ export async function registrationOptions(
       transports: JSON.parse(row.transports) as string[],
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   await storeChallenge(
     db,
@@ -113,6 +120,7 @@ export async function verifyRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
     log.info({ reason: (error as Error).message }, 'passkey registration refused');
