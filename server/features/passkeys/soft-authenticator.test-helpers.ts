@@ -14,7 +14,10 @@ export class SoftAuthenticator {
   private readonly privateKey: KeyObject;
   private readonly publicJwk: { x: string; y: string };
 
-  constructor(private readonly defaults: { rpId: string; origin: string }) {
+  private readonly defaults: { rpId: string; origin: string };
+
+  constructor(defaults: { rpId: string; origin: string }) {
+    this.defaults = defaults;
     const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = pair.privateKey;
     const jwk = pair.publicKey.export({ format: 'jwk' });
@@ -52,13 +55,12 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, id, isoCBOR.encode(cose)]);
     // User present (0x01), verified (0x04), attested credential data (0x40).
     const authData = this.authData(rpId, 0x45, attested);
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]),
-    );
+    const fields: [string, string | Uint8Array | Map<string, string>][] = [
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', authData],
+    ];
+    const attestationObject = isoCBOR.encode(new Map(fields));
     return {
       id: this.credentialId,
       rawId: this.credentialId,
@@ -70,7 +72,7 @@ export class SoftAuthenticator {
           options.challenge,
           overrides.origin ?? this.defaults.origin,
         ),
-        attestationObject: isoBase64URL.fromBuffer(attestationObject),
+        attestationObject: Buffer.from(attestationObject).toString('base64url'),
         transports: ['internal'],
       },
     };
@@ -100,8 +102,8 @@ export class SoftAuthenticator {
       clientExtensionResults: {},
       response: {
         clientDataJSON,
-        authenticatorData: isoBase64URL.fromBuffer(authData),
-        signature: isoBase64URL.fromBuffer(signature),
+        authenticatorData: Buffer.from(authData).toString('base64url'),
+        signature: signature.toString('base64url'),
         userHandle: Buffer.from(userId).toString('base64url'),
       },
     };
