@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shorten } from './display-rules.ts';
+import { passkeyExportSchema } from './passkey-schemas.ts';
 
 /** The settings screen's messages (decision 080), shared by the form and the server. */
 export const ACCOUNT_MESSAGES = Object.freeze({
@@ -137,6 +138,8 @@ export const accountExportSchema = z.object({
     usernameChangedAt: z.string().nullable(),
   }),
   codes: z.array(exportCodeSchema),
+  /** The account's passkeys: names and dates only, never keys (issue 27). */
+  passkeys: z.array(passkeyExportSchema),
   stats: z.object({
     profileDays: z.array(
       z.object({ day: z.string(), views: z.number().int(), uniqueVisitors: z.number().int() }),

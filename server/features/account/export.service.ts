@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { presentCode } from '../codes/codes.presenter.ts';
 import { listCodesByUser } from '../codes/codes.repository.ts';
 import { hiddenCodesOf } from '../moderation/appeals.ts';
+import { passkeysForExport } from '../passkeys/passkey-export.ts';
 
 /** Everything of the account (decision 080): the account, every code, the daily totals. */
 export async function buildExport(
@@ -46,6 +47,7 @@ export async function buildExport(
       usernameChangedAt: user.username_changed_at,
     },
     codes,
+    passkeys: await passkeysForExport(db, userId),
     stats: {
       profileDays: profileDays.map((d) => ({
         day: d.day,

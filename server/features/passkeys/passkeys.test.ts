@@ -237,6 +237,44 @@ describeEachDatabase(
       const listed = await ctx.request({ url: '/api/me/passkeys', cookie: user.cookie });
       expect(listed.json().passkeys).toHaveLength(20);
     });
+
+    it('exports passkeys as names and dates only, and deletes them (and pending challenges) with the account', async () => {
+      const user = await ctx.createUser();
+      const authenticator = await addPasskey(ctx, user);
+      await registrationOptions(ctx, user.cookie);
+      const exported = await ctx.request({ url: '/api/me/export', cookie: user.cookie });
+      expect(exported.json().passkeys).toEqual([
+        { name: 'Passkey 1', createdAt: expect.any(String), lastUsedAt: null },
+      ]);
+      const row = await ctx.database.db
+        .selectFrom('passkeys')
+        .select(['credential_id', 'public_key'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.credential_id).toBe(authenticator.credentialId);
+      expect(exported.body).not.toContain(row.credential_id);
+      expect(exported.body).not.toContain(row.public_key);
+
+      const deleted = await ctx.request({
+        method: 'DELETE',
+        url: '/api/me',
+        cookie: user.cookie,
+        body: { username: user.username },
+      });
+      expect(deleted.statusCode).toBe(204);
+      for (const table of ['passkeys', 'passkey_challenges'] as const) {
+        const left = await ctx.database.db
+          .selectFrom(table)
+          .select('user_id')
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(left, table).toEqual([]);
+      }
+      // The passkey signs no one in any more.
+      const { options, cookie } = await signInOptions(ctx);
+      const refused = await verifySignIn(ctx, cookie, authenticator.assert(options, user.id));
+      expect(refused.json().error.code).toBe('passkey/unknown');
+    });
   },
   {
     env: () => ({ SMTP_URL: capture().url, MAIL_FROM: 'Refstash <hello@refstash.test>' }),

@@ -212,6 +212,8 @@ const TABLES: Array<keyof DB> = [
   'daily_code_stats',
   'profile_views',
   'daily_profile_stats',
+  'passkeys',
+  'passkey_challenges',
 ];
 
 /** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */
