@@ -129,7 +129,6 @@ describeE2e(
       expect(added.subject).toBe('A passkey was added to your Refstash account');
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
-      await section.scrollIntoViewIfNeeded();
       await screenshotsInEverySize(page, 'passkeys-settings');
 
       // 2. Sign out.

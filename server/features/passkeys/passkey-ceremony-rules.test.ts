@@ -173,6 +173,30 @@ describeEachDatabase(
       ).toBe(200);
     });
 
+    it('limits sign-in completions to 30 per 15 minutes per IP, and sign-in options to 60', async () => {
+      const inject = (url: string, remoteAddress: string, body?: unknown) =>
+        ctx.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress,
+          headers: { origin: ctx.config.appOrigin },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+      const stray = { response: { id: 'AA', rawId: 'AA', type: 'public-key', response: {} } };
+      for (let i = 0; i < 30; i += 1) {
+        expect((await inject('/api/auth/passkey/verify', '198.51.100.7', stray)).statusCode).toBe(
+          400,
+        );
+      }
+      const over = await inject('/api/auth/passkey/verify', '198.51.100.7', stray);
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBeDefined();
+      for (let i = 0; i < 60; i += 1) {
+        expect((await inject('/api/auth/passkey/options', '198.51.100.8')).statusCode).toBe(200);
+      }
+      expect((await inject('/api/auth/passkey/options', '198.51.100.8')).statusCode).toBe(429);
+    });
+
     it('takes the relying party from APP_URL, never from the Host header', async () => {
       const user = await ctx.createUser();
       const authenticator = await addPasskey(ctx, user);
