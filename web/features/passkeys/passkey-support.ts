@@ -2,15 +2,23 @@ import { PASSKEY_MESSAGES } from '../../../shared/passkey-schemas.ts';
 import { isApiError } from '../../lib/api-client.ts';
 
 /**
- * Whether this page can use passkeys: the browser has WebAuthn, and the page is not served from
- * an IP address (browsers refuse an IP address as the relying party; `localhost` is fine).
+ * Whether a page on `hostname` can use passkeys: the browser has WebAuthn, and the host is not an
+ * IP address (browsers refuse one as the relying party; `localhost` is fine).
  */
+export function canUsePasskeysAt(hostname: string, hasWebAuthn: boolean): boolean {
+  if (!hasWebAuthn) return false;
+  const isIp =
+    /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
+  return !isIp;
+}
+
+/** Whether this page can use passkeys (only known in the browser). */
 export function canUsePasskeys(): boolean {
-  if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function') {
-    return false;
-  }
-  const host = window.location.hostname;
-  return !(/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('['));
+  if (typeof window === 'undefined') return false;
+  return canUsePasskeysAt(
+    window.location.hostname,
+    typeof window.PublicKeyCredential === 'function',
+  );
 }
 
 /** The browser's own refusal: the person closed the dialog, or it timed out. */
