@@ -129,6 +129,8 @@ describeE2e(
       expect(added.subject).toBe('A passkey was added to your Refstash account');
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
+      // From the top: a full-page shot of a scrolled page draws the sticky bar mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshotsInEverySize(page, 'passkeys-settings');
 
       // 2. Sign out.
