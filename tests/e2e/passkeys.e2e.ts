@@ -184,6 +184,8 @@ describeE2e(
       await list.getByRole('button', { name: 'Rename Passkey 1' }).click();
       const name = list.getByLabel('Passkey name');
       await name.fill('Work laptop');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshotsInEverySize(page, 'passkeys-rename');
       await list.getByRole('button', { name: 'Save' }).click();
       await list.getByText('Work laptop').waitFor();
 
@@ -234,6 +236,7 @@ describeE2e(
       await list.getByRole('button', { name: 'Remove Work laptop' }).click();
       const dialog = page.getByRole('dialog', { name: 'Remove passkey' });
       await dialog.getByText('It will no longer sign you in.', { exact: false }).waitFor();
+      await screenshotsInEverySize(page, 'passkeys-remove', false);
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await section.getByText('You have no passkeys yet.').waitFor();
       // The 'added' mail was taken above; the next one for the owner is the removal's.
