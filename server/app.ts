@@ -24,6 +24,7 @@ import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { ownerMailRoutes, unsubscribeRoutes } from './features/owner-mail/owner-mail.routes.ts';
 import { notifyOwner } from './features/owner-mail/owner-mail.ts';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(
       await adminRoutes(api, deps);
       await moderationRoutes(api, deps);
       await ownerMailRoutes(api, deps);
+      await passkeysRoutes(api, deps);
       await shareImagesRoutes(api, deps);
       await openApiRoutes(api);
     },

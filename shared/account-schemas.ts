@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shorten } from './display-rules.ts';
+import { passkeyExportSchema } from './passkey-schemas.ts';
 import { sessionSchema } from './session-schemas.ts';
 import { apiTokenSchema } from './token-schemas.ts';
 
@@ -139,6 +140,8 @@ export const accountExportSchema = z.object({
     usernameChangedAt: z.string().nullable(),
   }),
   codes: z.array(exportCodeSchema),
+  /** The account's passkeys: names and dates only, never keys (issue 27). */
+  passkeys: z.array(passkeyExportSchema),
   stats: z.object({
     profileDays: z.array(
       z.object({ day: z.string(), views: z.number().int(), uniqueVisitors: z.number().int() }),

@@ -327,6 +327,36 @@ export interface CodeSinkStatesTable {
   sank_at: Timestamp;
 }
 
+/** A registered passkey (migration 0110, decision 105). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The last sign counter the authenticator reported (0 when it keeps none). */
+  counter: Generated<number>;
+  /** JSON array of the transports the browser reported at registration. */
+  transports: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** A passkey challenge until it is used or expires (migration 0110). */
+export interface PasskeyChallengesTable {
+  /** base64url, as handed to the browser. */
+  challenge: string;
+  purpose: 'registration' | 'authentication';
+  /** SHA-256 of the session (registration) or pre-sign-in cookie (authentication) it is bound to. */
+  binding_hash: string;
+  /** The user adding a passkey; null for a sign-in. */
+  user_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -354,6 +384,8 @@ export interface DB {
   mail_opt_outs: MailOptOutsTable;
   code_sink_states: CodeSinkStatesTable;
   api_tokens: ApiTokensTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -410,6 +410,74 @@ for (const kind of testDatabaseKinds()) {
       );
     }, 600_000);
 
+    // Passkeys (issue 27): answers shaped like WebAuthn's, carrying random bytes, forged client
+    // data and (half the time) the live challenge a fresh request was given, so SimpleWebAuthn's
+    // parsing and checks run on them. Never a 5xx; a refusal adds no passkey and no session (the
+    // challenge it carried is used up: that is the rule).
+    it(`answers ${RUNS} forged passkey answers without a 5xx; no passkey or session comes of them`, async () => {
+      const actor = await createActor(target);
+      const cookie = await actor.cookie();
+      const bytes = fc.oneof(
+        fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64url')),
+        fc.string({ maxLength: 40 }),
+      );
+      const forged = fc.record({
+        id: bytes,
+        rawId: bytes,
+        type: fc.constantFrom('public-key', 'x'),
+        clientExtensionResults: fc.constant({}),
+        response: fc.record({
+          attestationObject: bytes,
+          authenticatorData: bytes,
+          signature: bytes,
+          userHandle: bytes,
+          clientData: fc.record({
+            type: fc.constantFrom('webauthn.get', 'webauthn.create', 'x'),
+            origin: fc.constantFrom(target.config.appOrigin, 'http://localhost:1', ''),
+            live: fc.boolean(),
+            raw: fc.option(bytes),
+          }),
+        }),
+      });
+      const live = (tables: Record<string, string>) => ({ ...tables, passkey_challenges: '' });
+      await fc.assert(
+        fc.asyncProperty(forged, fc.boolean(), async (answer, signIn) => {
+          const options = await call(target, {
+            method: 'POST',
+            url: signIn ? '/api/auth/passkey/options' : '/api/me/passkeys/registration/options',
+            cookie: signIn ? undefined : cookie,
+          });
+          const bound = signIn
+            ? options.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+            : cookie;
+          const { clientData, ...rest } = answer.response;
+          const clientDataJSON =
+            clientData.raw ??
+            Buffer.from(
+              JSON.stringify({
+                type: clientData.type,
+                origin: clientData.origin,
+                challenge: clientData.live ? options.json().challenge : 'Zm9yZ2Vk',
+              }),
+            ).toString('base64url');
+          const body = JSON.stringify({
+            response: { ...answer, response: { ...rest, clientDataJSON } },
+          });
+          const before = await snapshot(target.database);
+          const response = await call(target, {
+            method: 'POST',
+            url: signIn ? '/api/auth/passkey/verify' : '/api/me/passkeys/registration/verify',
+            body,
+            cookie: bound,
+          });
+          expect(response.statusCode, body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, body.slice(0, 300)).toBeLessThan(500);
+          expect(live(await snapshot(target.database)), body.slice(0, 300)).toEqual(live(before));
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     it(`answers ${RUNS} hostile bodies per endpoint without a 5xx, and a refusal changes no row`, async () => {
       const endpoints = target.routes.filter((route) => BODY_METHODS.has(route.split(' ')[0]!));
       for (const route of endpoints) {

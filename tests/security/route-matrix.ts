@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createPasskey, strayPasskeyAnswer } from './support/passkey-fixture.ts';
 import type { Actor, SecurityApp } from './support/security-app.ts';
 import {
   createActor,
@@ -37,6 +38,8 @@ export interface Fixture {
   token: string;
   /** One of the owner's sessions (its public id), not the one a case signs in with. */
   session: string;
+  /** One of the owner's passkeys (issue 27). */
+  passkey: string;
 }
 
 export interface MatrixRow {
@@ -318,6 +321,36 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     expect: ANYONE(200),
   },
   'GET /api/share-images/landing': { url: () => '/api/share-images/landing', expect: ANYONE(200) },
+  // Passkeys (issue 27, decision 105): the owner's own under /api/me; sign-in is for anyone. A
+  // verification of an answer to no challenge anyone was given is refused (400).
+  'GET /api/me/passkeys': {
+    url: () => '/api/me/passkeys',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/me/passkeys/registration/options': {
+    url: () => '/api/me/passkeys/registration/options',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'POST /api/me/passkeys/registration/verify': {
+    url: () => '/api/me/passkeys/registration/verify',
+    body: () => strayPasskeyAnswer.registration,
+    expect: { anon: 401, user: 400, other: 400, admin: 400 },
+  },
+  'PATCH /api/me/passkeys/:id': {
+    url: (f) => `/api/me/passkeys/${f.passkey}`,
+    body: () => ({ name: 'Laptop' }),
+    expect: { ...OWNED, user: 200 },
+  },
+  'DELETE /api/me/passkeys/:id': {
+    url: (f) => `/api/me/passkeys/${f.passkey}`,
+    expect: { ...OWNED, user: 204 },
+  },
+  'POST /api/auth/passkey/options': { url: () => '/api/auth/passkey/options', expect: ANYONE(200) },
+  'POST /api/auth/passkey/verify': {
+    url: () => '/api/auth/passkey/verify',
+    body: () => strayPasskeyAnswer.authentication,
+    expect: ANYONE(400),
+  },
 };
 
 /**
@@ -336,5 +369,6 @@ export async function createFixture(target: SecurityApp): Promise<Fixture> {
     appeal: (await createHiddenCode(target, owner.id, { appeal: true })).appealId ?? '',
     token: (await createApiToken(target, owner.id, ['codes:read'])).id,
     session: await createSessionId(target, owner.id),
+    passkey: await createPasskey(target, owner.id),
   };
 }

@@ -7,6 +7,7 @@ import { listApiTokens } from '../api-tokens/api-tokens.repository.ts';
 import { presentCode } from '../codes/codes.presenter.ts';
 import { listCodesByUser } from '../codes/codes.repository.ts';
 import { hiddenCodesOf } from '../moderation/appeals.ts';
+import { passkeysForExport } from '../passkeys/passkey-export.ts';
 import { listLiveSessions } from '../sessions/sessions.repository.ts';
 
 /** Everything of the account (decision 080): the account, every code, the daily totals. */
@@ -52,6 +53,7 @@ export async function buildExport(
       usernameChangedAt: user.username_changed_at,
     },
     codes,
+    passkeys: await passkeysForExport(db, userId),
     stats: {
       profileDays: profileDays.map((d) => ({
         day: d.day,

@@ -14,14 +14,12 @@ import type { RateRule } from '../../plugins/route-rules.ts';
 import {
   type AuthUser,
   clearSessionCookie,
-  createSession,
   currentUser,
   deleteSession,
-  setSessionCookie,
   sha256Hex,
 } from '../../plugins/session.ts';
 import { isAdmin } from '../admin/admin.repository.ts';
-import { deviceName } from '../sessions/device-name.ts';
+import { startFreshSession } from './fresh-session.ts';
 import { presentMe } from './me.presenter.ts';
 import { completeSignIn, requestSignInLink } from './sign-in.service.ts';
 import { signInMailer } from './sign-in-mailer.ts';
@@ -84,12 +82,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     async (request, reply) => {
       const { user, isNewUser } = await completeSignIn(db, request.body);
-      // A new session at every sign-in; one the browser still held is ended.
-      const previous = await request.getAuth();
-      if (previous) await deleteSession(db, previous.sessionHash);
-      const device = deviceName(request.headers['user-agent']);
-      setSessionCookie(reply, config, await createSession(db, user.id, device));
-      reply.header('cache-control', 'no-store');
+      await startFreshSession(deps, request, reply, user.id);
       return { user: await me(user), isNewUser };
     },
   );

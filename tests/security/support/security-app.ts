@@ -247,6 +247,8 @@ const TABLES: Array<keyof DB> = [
   'daily_profile_stats',
   'mail_opt_outs',
   'mail_queue',
+  'passkeys',
+  'passkey_challenges',
 ];
 
 /** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */

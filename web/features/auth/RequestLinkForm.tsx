@@ -6,6 +6,7 @@ import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { apiErrorOutcome } from '../../lib/form-errors.ts';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+import { PasskeySignIn } from '../passkeys/PasskeySignIn.tsx';
 import { AuthCard, BackHomeLink, EMAIL_INPUT } from './AuthCard.tsx';
 import { storedSignInEmail, useRequestSignInLink } from './api.ts';
 import { SIGN_IN_MESSAGES } from './error-messages.ts';
@@ -38,7 +39,13 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {notice && <Banner tone="error">{notice}</Banner>}
         <FormBanner form={form} />
-        <TextField {...EMAIL_INPUT} autoFocus {...textField(form, 'email')} />
+        {/* `webauthn` lets the browser offer passkeys in this field's suggestions (issue 27). */}
+        <TextField
+          {...EMAIL_INPUT}
+          autoComplete="username webauthn"
+          autoFocus
+          {...textField(form, 'email')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting}>
           Continue with Email
         </Button>
@@ -46,6 +53,9 @@ export function RequestLinkForm({ notice }: { notice?: string }) {
           By continuing, you agree to receive emails from Refstash, such as sign-in links.
         </p>
       </form>
+      <div className="mt-4">
+        <PasskeySignIn />
+      </div>
     </AuthCard>
   );
 }

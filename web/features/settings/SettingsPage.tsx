@@ -5,6 +5,7 @@ import { Banner } from '../../components/ui/Banner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { paths } from '../../paths.ts';
+import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
@@ -22,6 +23,9 @@ function utcDate(iso: string): string {
     timeZone: 'UTC',
   });
 }
+
+const PASSKEYS_DESCRIPTION =
+  'Sign in with your fingerprint, face or screen lock instead of waiting for an e-mail. The e-mail link keeps working.';
 
 /** /settings: the account, the username, the owner's data, and leaving (RequireAuth guards it). */
 export default function SettingsPage() {
@@ -76,6 +80,10 @@ export default function SettingsPage() {
           renameAllowedAt={me.renameAllowedAt}
           onRenamed={() => banner.show('Username changed successfully')}
         />
+      </SettingsSection>
+
+      <SettingsSection title="Passkeys" description={PASSKEYS_DESCRIPTION}>
+        <PasskeysSection />
       </SettingsSection>
 
       <SettingsSection
