@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { logosRoutes } from './features/logos/logos.routes.ts';
 import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
+import { profileIdentityRoutes } from './features/profile-identity/identity.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(
       await codesRoutes(api, deps);
       await discoveryRoutes(api, deps, deps.discovery);
       await profilesRoutes(api, deps);
+      await profileIdentityRoutes(api, deps);
       await servicesRoutes(api, deps);
       await linkHostsRoutes(api, deps);
       await serviceRequestsRoutes(api, deps);

@@ -36,6 +36,10 @@ declare module 'fastify' {
     notFound?: () => AppError;
     /** A write that changes no public answer (a copy): it does not wait for the change feed. */
     publicAnswersUnchanged?: true;
+    /** The 413's message when the body is over the route's `bodyLimit` (the spec's text). */
+    tooLargeMessage?: string;
+    /** The body is bytes (image/* or application/octet-stream), not JSON (server/plugins/csrf.ts). */
+    bytesBody?: true;
   }
 }
 
