@@ -65,3 +65,19 @@ export function presentIdentity(row: IdentityColumns): ProfileIdentityDto {
   if (row.details_hidden_at) return { ...EMPTY_IDENTITY, links: [], accent: own.accent };
   return own;
 }
+
+/** A service page card's owner (issue 26): the name and picture beside `@username`. */
+export function presentCardOwner(row: {
+  username: string;
+  display_name: string | null;
+  avatar_hash: string | null;
+  details_hidden_at: string | null;
+}) {
+  const hidden = row.details_hidden_at !== null;
+  const hash = hidden ? null : row.avatar_hash;
+  return {
+    username: row.username,
+    displayName: hidden ? null : row.display_name || null,
+    avatar: hash ? { url128: avatarUrl(hash, 128), url512: avatarUrl(hash, 512) } : null,
+  };
+}

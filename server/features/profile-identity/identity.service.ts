@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import sharp from 'sharp';
 import type { ProfileIdentityDto } from '../../../shared/profile-identity.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/ids.ts';
@@ -117,6 +118,21 @@ export async function findAvatar(db: Kysely<DB>, hash: string) {
     .select(['webp_512', 'webp_128'])
     .where('hash', '=', hash)
     .executeTakeFirst();
+}
+
+/**
+ * The 128 px avatar as a PNG data URI for the share image (satori draws PNG, not WebP); sharp
+ * converts it on libuv's threads. Undefined when it no longer exists.
+ */
+export async function avatarPngDataUri(db: Kysely<DB>, hash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('avatars')
+    .select('webp_128')
+    .where('hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const png = await sharp(Buffer.from(row.webp_128)).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** How long an instance keeps an avatar's bytes: another instance's delete is seen within it. */
