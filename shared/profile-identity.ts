@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameImpersonates } from './display-name-rules.ts';
+import { codeModerationSchema } from './moderation-schemas.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /**
@@ -89,6 +90,16 @@ export const EMPTY_IDENTITY: ProfileIdentityDto = Object.freeze({
   links: [],
   accent: DEFAULT_ACCENT,
 }) as ProfileIdentityDto;
+
+/**
+ * GET and PUT /api/me/profile's answer: the identity as the owner saved it, and whether an admin
+ * hides it from the public ('Hide profile details', with its reason and the owner's appeal; null
+ * while shown).
+ */
+export const ownProfileIdentitySchema = profileIdentitySchema.extend({
+  moderation: codeModerationSchema,
+});
+export type OwnProfileIdentityDto = z.infer<typeof ownProfileIdentitySchema>;
 
 /**
  * PUT /api/me/profile: the form's fields (the avatar has its own routes: PUT /api/me/avatar with

@@ -5,14 +5,15 @@ import {
   avatarSchema,
   IDENTITY_LIMITS,
   IDENTITY_MESSAGES,
+  ownProfileIdentitySchema,
   profileIdentityInputSchema,
-  profileIdentitySchema,
 } from '../../../shared/profile-identity.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { errors } from '../../errors.ts';
 import { answers, imageAnswer, jsonBody, noContent } from '../../http/route-schemas.ts';
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { currentUser } from '../../plugins/session.ts';
+import { detailsModerationOf } from '../moderation/appeals.ts';
 import {
   AvatarBytes,
   getIdentity,
@@ -72,13 +73,16 @@ export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps)
       config: { auth: 'user' },
       schema: {
         summary: "The owner's profile identity: display name, bio, avatar, links, accent",
-        response: answers({ 200: profileIdentitySchema }),
+        response: answers({ 200: ownProfileIdentitySchema }),
       },
     },
     async (request, reply) => {
       const user = await currentUser(request);
       reply.header('cache-control', 'no-store');
-      return getIdentity(db, user.id);
+      return {
+        ...(await getIdentity(db, user.id)),
+        moderation: await detailsModerationOf(db, user.id),
+      };
     },
   );
 
@@ -89,13 +93,14 @@ export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps)
       schema: {
         summary: 'Save the display name, bio, links and accent colour (empty text: not set)',
         body: jsonBody(profileIdentityInputSchema),
-        response: answers({ 200: profileIdentitySchema }),
+        response: answers({ 200: ownProfileIdentitySchema }),
       },
     },
     async (request, reply) => {
       const user = await currentUser(request);
       reply.header('cache-control', 'no-store');
-      return saveIdentity(db, user.id, request.body);
+      const identity = await saveIdentity(db, user.id, request.body);
+      return { ...identity, moderation: await detailsModerationOf(db, user.id) };
     },
   );
 

@@ -57,6 +57,7 @@ describeEachDatabase('profile identity', (ctx) => {
       avatar: null,
       links: [],
       accent: 'indigo',
+      moderation: null,
     });
     const saved = await save(ctx, user, form);
     expect(saved.statusCode).toBe(200);
@@ -69,6 +70,7 @@ describeEachDatabase('profile identity', (ctx) => {
         { url: 'https://www.instagram.com/alice', kind: 'instagram' },
       ],
       accent: 'teal',
+      moderation: null,
     });
     const cleared = await save(ctx, user, {
       displayName: '  ',
