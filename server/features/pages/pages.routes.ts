@@ -183,7 +183,8 @@ export async function pagesRoutes(
       // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
       return render(request, reply, 404, `code-not-found:${row.username}`, {
         kind: 'profile',
-        profile: { username: row.username, identity: found.identity, codes: [] },
+        // Kept once per profile: none of its codes, nor its identity (which may change).
+        profile: { username: row.username, identity: EMPTY_IDENTITY, codes: [] },
       });
     }
     const profile = (): ProfileDto => ({
