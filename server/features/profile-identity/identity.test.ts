@@ -283,5 +283,14 @@ describeEachDatabase('profile identity', (ctx) => {
       payload: await png(8, 8),
     });
     expect(foreign.statusCode).toBe(403);
+    // Only the avatar route takes bytes: a JSON route sent an image type is refused.
+    const elsewhere = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile',
+      headers: { origin: ctx.config.appOrigin, cookie: user.cookie, 'content-type': 'image/png' },
+      payload: await png(8, 8),
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error.message).toBe('Requests must send a JSON body');
   });
 });
