@@ -36,9 +36,6 @@ export const AVATAR_UPLOAD_LIMITS = [
   { name: 'avatar:ip', per: 'ip', limit: 60, windowMs: 60 * 60_000 },
 ] as const satisfies readonly RateRule[];
 
-/** The avatar cache's byte budget per instance (a 512 WebP is about 20-40 KB). */
-export const AVATAR_CACHE_BYTES = 16 * 1024 * 1024;
-
 /** The content types an upload may declare; the bytes decide what it is (avatar-image.ts). */
 export const AVATAR_CONTENT_TYPES = [
   'image/png',
@@ -65,7 +62,7 @@ const avatarBody = z
 export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, database } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const avatars = new AvatarBytes(db, AVATAR_CACHE_BYTES);
+  const avatars = new AvatarBytes(db, deps.config.cacheBytes.avatars);
 
   api.get(
     '/me/profile',
