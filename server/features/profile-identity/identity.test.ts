@@ -185,6 +185,35 @@ describeEachDatabase('profile identity', (ctx) => {
     expect(at(5, 5)[0]).toBeGreaterThan(150);
   });
 
+  it('applies the EXIF orientation before cropping', async () => {
+    const user = await ctx.createUser();
+    // Stored left red, right blue; orientation 6 turns it a quarter clockwise: red on top.
+    const stored = await sharp({
+      create: { width: 800, height: 400, channels: 3, background: '#ff0000' },
+    })
+      .composite([
+        {
+          input: { create: { width: 400, height: 400, channels: 3, background: '#0000ff' } },
+          left: 400,
+          top: 0,
+        },
+      ])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const response = await upload(ctx, user, stored);
+    expect(response.statusCode).toBe(200);
+    const served = await ctx.request({ url: response.json().avatar.url512 });
+    const { data } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * 512 + x) * 3, (y * 512 + x) * 3 + 3),
+    ];
+    const [r, , b] = at(400, 100);
+    expect(r).toBeGreaterThan(200);
+    expect(b).toBeLessThan(60);
+    expect((await sharp(served.rawPayload).metadata()).orientation).toBeUndefined();
+  });
+
   it('refuses bad uploads with the spec messages, never a 5xx, and changes no row', async () => {
     const user = await ctx.createUser();
     expect((await upload(ctx, user, await png(64, 64), 'image/png')).statusCode).toBe(200);
