@@ -25,6 +25,7 @@ import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { ownerMailRoutes, unsubscribeRoutes } from './features/owner-mail/owner-mail.routes.ts';
 import { notifyOwner } from './features/owner-mail/owner-mail.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
+import { profileIdentityRoutes } from './features/profile-identity/identity.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
 import { PublicProfiles } from './features/profiles/public-profiles.ts';
 import { serviceRequestsRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(
       await codesRoutes(api, deps);
       await discoveryRoutes(api, deps, deps.discovery);
       await profilesRoutes(api, deps);
+      await profileIdentityRoutes(api, deps);
       await servicesRoutes(api, deps);
       await linkHostsRoutes(api, deps);
       await serviceRequestsRoutes(api, deps);

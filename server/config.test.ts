@@ -157,6 +157,7 @@ describe('loadConfig', () => {
       listings: 32 * MIB,
       profiles: 32 * MIB,
       logos: 170 * MIB,
+      avatars: 16 * MIB,
     });
     const set = loadConfig({
       PAGE_CACHE_MB: '8',
@@ -164,6 +165,7 @@ describe('loadConfig', () => {
       LISTING_CACHE_MB: '2',
       PROFILE_CACHE_MB: '3',
       LOGO_CACHE_MB: '1',
+      AVATAR_CACHE_MB: '5',
     });
     expect(set.cacheBytes).toEqual({
       pages: 8 * MIB,
@@ -171,6 +173,7 @@ describe('loadConfig', () => {
       listings: 2 * MIB,
       profiles: 3 * MIB,
       logos: MIB,
+      avatars: 5 * MIB,
     });
     expect(() => loadConfig({ PAGE_CACHE_MB: '0' })).toThrow(/^Invalid environment: PAGE_CACHE_MB/);
     expect(() => loadConfig({ LISTING_CACHE_MB: 'lots' })).toThrow(/LISTING_CACHE_MB/);

@@ -81,6 +81,7 @@ const envSchema = z.object({
   PROFILE_CACHE_MB: mebibytes.default(32),
   /** Logos fetched from services' sites, kept in the database (about 2,000 at the default). */
   LOGO_CACHE_MB: mebibytes.default(170),
+  AVATAR_CACHE_MB: mebibytes.default(16),
 });
 
 export type DatabaseConfig =
@@ -127,6 +128,8 @@ export interface Config {
     listings: number;
     profiles: number;
     logos: number;
+    /** Avatars' WebP bytes (issue 26, decision 101). */
+    avatars: number;
   }>;
 }
 
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       listings: e.LISTING_CACHE_MB * MIB,
       profiles: e.PROFILE_CACHE_MB * MIB,
       logos: e.LOGO_CACHE_MB * MIB,
+      avatars: e.AVATAR_CACHE_MB * MIB,
     }),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' || e.SEED_DEMO === 'true' : !isProduction,
   });

@@ -49,8 +49,8 @@ export const errors = {
   ) => new AppError(503, ERROR_CODES.unavailable, message, { retryAfter }),
   crossOrigin: (message: string) => new AppError(403, ERROR_CODES.csrf, message),
   invalidText: () => new AppError(400, ERROR_CODES.badRequest, 'Invalid characters in the request'),
-  payloadTooLarge: () =>
-    new AppError(413, ERROR_CODES.payloadTooLarge, 'Request body is too large'),
+  payloadTooLarge: (message = 'Request body is too large') =>
+    new AppError(413, ERROR_CODES.payloadTooLarge, message),
   unsupportedMediaType: () => new AppError(415, ERROR_CODES.badRequest, 'Unsupported content type'),
   /** Any other 4xx Fastify raises itself (a malformed JSON body, a bad header). */
   malformed: (status: number) => new AppError(status, ERROR_CODES.badRequest, 'Invalid request'),

@@ -108,6 +108,19 @@ export const importResultSchema = z.object({
   ),
   /** Set when adding the rows would pass the 200-code cap: nothing can be imported. */
   limitMessage: z.string().nullable(),
+  /**
+   * A JSON export's profile identity (issue 26): replaces the owner's display name, bio, links
+   * and accent when imported. Absent when the file has none; a profile the form's rules refuse
+   * is listed in `refused` as row 0 and not imported.
+   */
+  profile: z
+    .object({
+      displayName: z.string(),
+      bio: z.string(),
+      links: z.array(z.string()),
+      accent: z.string(),
+    })
+    .optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -138,6 +151,17 @@ export const accountExportSchema = z.object({
     createdAt: z.string(),
     lastLoginAt: z.string().nullable(),
     usernameChangedAt: z.string().nullable(),
+  }),
+  /**
+   * The profile identity (issue 26): the form's fields, and the avatar as a `data:image/webp`
+   * URL of its 512 px image (null without one). Import reads the fields, not the avatar.
+   */
+  profile: z.object({
+    displayName: z.string().nullable(),
+    bio: z.string().nullable(),
+    links: z.array(z.string()),
+    accent: z.string(),
+    avatar: z.string().nullable(),
   }),
   codes: z.array(exportCodeSchema),
   /** The account's passkeys: names and dates only, never keys (issue 27). */

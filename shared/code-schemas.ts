@@ -3,6 +3,7 @@ import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { listingStateSchema } from './listing-rules.ts';
 import { codeModerationSchema } from './moderation-schemas.ts';
+import { profileIdentitySchema } from './profile-identity.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
@@ -172,6 +173,8 @@ export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 /** GET /api/profiles/:username and GET /api/landing/preview. */
 export const profileSchema = z.object({
   username: z.string(),
+  /** Display name, bio, avatar, links and accent (issue 26); the empty identity when not set. */
+  identity: profileIdentitySchema,
   codes: z.array(publicCodeSchema),
 });
 export type ProfileDto = z.infer<typeof profileSchema>;

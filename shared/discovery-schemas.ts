@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicCodeSchema } from './code-schemas.ts';
 import { isCountryCode } from './countries.ts';
+import { avatarSchema } from './profile-identity.ts';
 
 /** The messages of service pages and "Did it work?" (decision 070). */
 export const DISCOVERY_MESSAGES = Object.freeze({
@@ -51,6 +52,12 @@ export type ServiceCodesQuery = z.output<typeof serviceCodesQuerySchema>;
 /** A card on a service page: the public code, its owner and its feedback summary. */
 export const serviceCodeSchema = publicCodeSchema.extend({
   username: z.string(),
+  /** The owner as the card shows them beside `@username` (issue 26): null when not set. */
+  owner: z.object({
+    username: z.string(),
+    displayName: z.string().nullable(),
+    avatar: avatarSchema.nullable(),
+  }),
   /** 'Yes' answers in the last 90 days: the card says "Worked for N people" from 1. */
   worked: z.number().int(),
   /** At least 3 'No' in 90 days and fewer 'Yes' than 'No': shown last, marked reported. */

@@ -80,6 +80,11 @@ export const MODERATION_MESSAGES = Object.freeze({
   appealClosed: 'This appeal has already been answered',
   appealSent: 'Your appeal was sent. An admin will answer by e-mail.',
   accountDisabled: 'This account has been disabled',
+  hideProfileDetails: 'Hide profile details',
+  alreadyDetailsHidden: "This profile's details are already hidden",
+  detailsHiddenByAdmin:
+    'An admin hid your display name, bio, avatar and links. Your profile shows your username only.',
+  notRestricted: 'This account is not disabled and its details are not hidden',
 });
 
 /** Trimmed required text with a cap; NUL refused like every other text field. */
@@ -121,7 +126,18 @@ export const actionReasonSchema = requiredText(
   MODERATION_MESSAGES.actionReasonTooLong,
 );
 
-export const MODERATION_ACTIONS = ['dismiss', 'hide_code', 'disable_account', 'restore'] as const;
+/**
+ * 'hide_profile_details' (issue 26) clears what a profile shows of its owner (display name, bio,
+ * avatar, links) until restored; 'restore' on an account target re-enables a disabled account,
+ * else shows hidden details again.
+ */
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'hide_code',
+  'disable_account',
+  'restore',
+  'hide_profile_details',
+] as const;
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
@@ -151,7 +167,11 @@ export const moderationActionRequestSchema = z
     if (value.action === 'dismiss' && !value.caseId) {
       ctx.addIssue({ code: 'custom', path: ['caseId'], message: MODERATION_MESSAGES.caseRequired });
     }
-    const needs = { hide_code: 'code', disable_account: 'account' } as const;
+    const needs = {
+      hide_code: 'code',
+      disable_account: 'account',
+      hide_profile_details: 'account',
+    } as const;
     const wanted = needs[value.action as keyof typeof needs];
     if (wanted && value.target.type !== wanted) {
       ctx.addIssue({ code: 'custom', path: ['target'], message: MODERATION_MESSAGES.wrongTarget });
@@ -192,7 +212,18 @@ export const caseTargetSchema = z.discriminatedUnion('type', [
     productName: z.string().nullable(),
     link: z.string().nullable(),
   }),
-  z.object({ type: z.literal('profile'), username: z.string() }),
+  z.object({
+    type: z.literal('profile'),
+    username: z.string(),
+    /**
+     * What the profile showed of its owner when first reported (issue 26: the report covers the
+     * avatar and the bio); absent in cases opened before.
+     */
+    displayName: z.string().nullable().optional(),
+    bio: z.string().nullable().optional(),
+    avatar: z.string().nullable().optional(),
+    links: z.array(z.string()).optional(),
+  }),
 ]);
 
 /** One row of the admin's Reports section (GET /api/admin/reports), newest first. */
@@ -209,7 +240,12 @@ export const moderationCaseSchema = z.object({
   /** Null for a case opened by an appeal of an action taken without reports. */
   firstReportedAt: z.string().nullable(),
   lastReportedAt: z.string().nullable(),
-  state: z.object({ codeHidden: z.boolean(), accountDisabled: z.boolean() }),
+  state: z.object({
+    codeHidden: z.boolean(),
+    accountDisabled: z.boolean(),
+    /** An admin's 'Hide profile details' holds (issue 26). */
+    detailsHidden: z.boolean(),
+  }),
   appeal: z
     .object({
       id: z.string(),
@@ -256,3 +292,7 @@ export const codeModerationSchema = z
   })
   .nullable();
 export type CodeModeration = z.infer<typeof codeModerationSchema>;
+
+/** The profile details' moderation state for their owner (GET /api/me/profile); null when shown. */
+export const detailsModerationSchema = codeModerationSchema;
+export type DetailsModeration = z.infer<typeof detailsModerationSchema>;

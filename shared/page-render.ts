@@ -46,6 +46,11 @@ export interface PageHead {
   /** `og:type`: `website` for pages, `profile` for profiles. */
   readonly type?: 'website' | 'profile';
   readonly noindex?: boolean;
+  /**
+   * Structured data for the head's `<script type="application/ld+json">` (a profile's
+   * `ProfilePage` with its `Person`, issue 26); the server escapes it (`<` as \u003c).
+   */
+  readonly jsonLd?: Readonly<Record<string, unknown>>;
 }
 
 export interface RenderOutput {

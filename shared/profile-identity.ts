@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { displayNameImpersonates } from './display-name-rules.ts';
+import { codeModerationSchema } from './moderation-schemas.ts';
+import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /**
  * A profile's identity (issue 26): display name, bio, avatar, links and accent colour. Shared by
@@ -30,6 +33,8 @@ export const IDENTITY_MESSAGES = Object.freeze({
   avatarTooManyPixels: 'The picture is too large (at most 40 megapixels)',
   avatarUnreadable: 'The picture could not be read. Try another file.',
   saveFailed: 'Failed to save profile',
+  avatarNotFound: 'Avatar not found',
+  avatarBusy: 'Too many pictures are being processed. Please try again in a few seconds.',
 });
 
 /** The palette of 8 (issue 26). Each keeps WCAG AA (4.5:1) for text and buttons in both schemes. */
@@ -87,6 +92,16 @@ export const EMPTY_IDENTITY: ProfileIdentityDto = Object.freeze({
 }) as ProfileIdentityDto;
 
 /**
+ * GET and PUT /api/me/profile's answer: the identity as the owner saved it, and whether an admin
+ * hides it from the public ('Hide profile details', with its reason and the owner's appeal; null
+ * while shown).
+ */
+export const ownProfileIdentitySchema = profileIdentitySchema.extend({
+  moderation: codeModerationSchema,
+});
+export type OwnProfileIdentityDto = z.infer<typeof ownProfileIdentitySchema>;
+
+/**
  * PUT /api/me/profile: the form's fields (the avatar has its own routes: PUT /api/me/avatar with
  * the image bytes as the body, DELETE /api/me/avatar). Empty strings mean 'not set'. The server
  * also refuses display names that impersonate the site or its staff (IDENTITY_MESSAGES
@@ -96,8 +111,14 @@ export const profileIdentityInputSchema = z.object({
   displayName: z
     .string()
     .trim()
-    .max(IDENTITY_LIMITS.displayNameMax, IDENTITY_MESSAGES.displayNameTooLong),
-  bio: z.string().trim().max(IDENTITY_LIMITS.bioMax, IDENTITY_MESSAGES.bioTooLong),
+    .max(IDENTITY_LIMITS.displayNameMax, IDENTITY_MESSAGES.displayNameTooLong)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .refine((value) => !displayNameImpersonates(value), IDENTITY_MESSAGES.displayNameImpersonates),
+  bio: z
+    .string()
+    .trim()
+    .max(IDENTITY_LIMITS.bioMax, IDENTITY_MESSAGES.bioTooLong)
+    .refine(hasNoNul, NUL_MESSAGE),
   links: z
     .array(
       z

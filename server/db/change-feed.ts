@@ -91,12 +91,28 @@ export function sqliteChangeFeed(handle: SqliteDatabase.Database): ChangeFeed {
 const notify = (payload: string) => `select refstash_changed(${payload});`;
 
 /**
- * The same events as migration 0099's PostgreSQL triggers: only real changes (the user write lock
+ * The columns of `users` a public profile answer shows: its codes, name and switch (0099), and its
+ * identity (0100, decision 101).
+ */
+const PROFILE_COLUMNS = [
+  'profile_codes',
+  'username',
+  'disabled_at',
+  'display_name',
+  'bio',
+  'links',
+  'accent',
+  'avatar_hash',
+  'details_hidden_at',
+];
+
+/**
+ * The same events as migrations 0099 and 0100's PostgreSQL triggers: only real changes (the user write lock
  * of row-locks.ts rewrites `disabled_at` unchanged).
  */
 const SQLITE_CHANGE_TRIGGERS = [
-  `create temp trigger if not exists refstash_users_changed after update of profile_codes, username, disabled_at on main.users
-   when old.profile_codes is not new.profile_codes or old.username is not new.username or old.disabled_at is not new.disabled_at
+  `create temp trigger if not exists refstash_users_changed after update of ${PROFILE_COLUMNS.join(', ')} on main.users
+   when ${PROFILE_COLUMNS.map((c) => `old.${c} is not new.${c}`).join(' or ')}
    begin ${notify("'p:' || coalesce(old.username, new.username, '')")} ${notify("'p:' || coalesce(new.username, old.username, '')")} end`,
   `create temp trigger if not exists refstash_users_deleted after delete on main.users
    begin ${notify("'p:' || coalesce(old.username, '')")} end`,

@@ -20,6 +20,28 @@ export interface UsersTable {
   username_changed_at: Generated<Timestamp | null>;
   /** Where the code form's listing switch starts for a new code, 0/1 (migration 0081). */
   list_new_codes: Generated<number>;
+  /** The profile's identity (migration 0100, decision 101): null when not set. */
+  display_name: Generated<string | null>;
+  bio: Generated<string | null>;
+  /** JSON array of https URLs, at most 5. */
+  links: Generated<string>;
+  /** A palette name (shared/profile-identity.ts ACCENT_NAMES); null for the default. */
+  accent: Generated<string | null>;
+  /** The current avatar's `avatars.hash`; null for the generated initial. */
+  avatar_hash: Generated<string | null>;
+  /** Set while an admin's 'Hide profile details' holds (decision 101). */
+  details_hidden_at: Generated<Timestamp | null>;
+  details_hidden_action_id: Generated<string | null>;
+}
+
+/** An avatar's re-encoded WebP bytes (migration 0100), deleted with its owner. */
+export interface AvatarsTable {
+  /** Hex SHA-256 of the owner's id and the 512 bytes (first 32 characters): the URL's key. */
+  hash: string;
+  user_id: string;
+  webp_512: Buffer;
+  webp_128: Buffer;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -386,6 +408,7 @@ export interface DB {
   api_tokens: ApiTokensTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  avatars: AvatarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Not CORS-safelisted request types: a cross-origin fetch sending them is preflighted. */
+const BYTE_TYPES = /^(image\/[a-z0-9.+-]+|application\/octet-stream)\s*(;|$)/i;
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -28,7 +30,10 @@ export function registerCsrfProtection(api: FastifyInstance, appOrigin: string):
     }
     if (hasBody(request.headers)) {
       const type = request.headers['content-type'] ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(type)) {
+      // A route that takes bytes (the avatar upload) also takes image/* and octet-stream: no
+      // cross-site form can send those, and a cross-site fetch of them needs a preflight.
+      const bytes = request.routeOptions.config.bytesBody && BYTE_TYPES.test(type);
+      if (!bytes && !/^application\/json\s*(;|$)/i.test(type)) {
         return done(errors.crossOrigin('Requests must send a JSON body'));
       }
     }

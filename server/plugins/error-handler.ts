@@ -35,7 +35,7 @@ function toAppError(error: FastifyError | Error, request: FastifyRequest): AppEr
   if (isInvalidTextValue(error)) return errors.invalidText();
   const status = fastifyError.statusCode;
   if (status === 413 || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return errors.payloadTooLarge();
+    return errors.payloadTooLarge(request.routeOptions.config.tooLargeMessage);
   }
   if (status === 415) return errors.unsupportedMediaType();
   if (status === 429) return errors.rateLimited(60);

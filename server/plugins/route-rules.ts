@@ -43,6 +43,10 @@ declare module 'fastify' {
      * session or passkey routes.
      */
     tokenScope?: TokenScope;
+    /** The 413's message when the body is over the route's `bodyLimit` (the spec's text). */
+    tooLargeMessage?: string;
+    /** The body is bytes (image/* or application/octet-stream), not JSON (server/plugins/csrf.ts). */
+    bytesBody?: true;
   }
 }
 

@@ -51,6 +51,7 @@ for (const kind of testDatabaseKinds()) {
             url: row.url(fixture),
             body: row.body?.(fixture),
             cookie,
+            ...(row.headers ? { headers: row.headers } : {}),
           });
           seen[role] = response.statusCode;
         }

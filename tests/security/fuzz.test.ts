@@ -1,5 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bombPng,
+  gif,
+  jpegWithGps,
+  png,
+  polyglot,
+  SVG,
+  truncatedJpeg,
+} from '../../server/features/profile-identity/avatar-fixtures.ts';
 import { testDatabaseKinds } from '../../server/test-support/test-app.ts';
 import { hostileBody } from './hostile-bodies.ts';
 import {
@@ -239,6 +248,74 @@ for (const kind of testDatabaseKinds()) {
           const response = await call(target, { method: 'GET', url });
           expect(response.statusCode, url).toBeLessThan(500);
           expect(await snapshot(target.database), url).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
+    // Avatar uploads (issue 26): random bytes, a valid PNG and JPEG cut, flipped and padded, and
+    // the issue's hostile files, under any declared type. Never a 5xx; a refusal changes no row.
+    it(`answers ${RUNS} hostile avatar uploads without a 5xx; a refusal changes no row`, async () => {
+      const valid = [await png(24, 16), await jpegWithGps(48, 32), bombPng(3, 5)];
+      const hostile = [
+        SVG,
+        await gif(),
+        await polyglot(),
+        await truncatedJpeg(),
+        bombPng(1, 60_000),
+      ];
+      const mutated = fc
+        .tuple(
+          fc.constantFrom(...valid),
+          fc.nat(),
+          fc.nat(),
+          fc.integer({ min: 0, max: 255 }),
+          fc.constantFrom('cut', 'flip', 'pad', 'same'),
+        )
+        .map(([bytes, at, length, value, how]) => {
+          const copy = Buffer.from(bytes);
+          const i = at % copy.length;
+          if (how === 'cut') return copy.subarray(0, i);
+          if (how === 'flip') {
+            copy[i] = value;
+            return copy;
+          }
+          if (how === 'pad') return Buffer.concat([copy, Buffer.alloc(length % 64, value)]);
+          return copy;
+        });
+      const bytes = fc.oneof(
+        fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+        mutated,
+        fc.constantFrom(...hostile),
+      );
+      const type = fc.constantFrom(
+        'image/png',
+        'image/jpeg',
+        'image/webp',
+        'image/gif',
+        'application/octet-stream',
+        'application/json',
+      );
+      const actor = await createActor(target);
+      const cookie = await actor.cookie();
+      await fc.assert(
+        fc.asyncProperty(bytes, type, async (body, contentType) => {
+          const before = await snapshot(target.database);
+          const response = await call(target, {
+            method: 'PUT',
+            url: '/api/me/avatar',
+            body,
+            cookie,
+            headers: { 'content-type': contentType },
+          });
+          const label = `${contentType} ${body.subarray(0, 16).toString('hex')} (${body.length})`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expect({ ...(await snapshot(target.database)), sessions: '' }, label).toEqual({
+              ...before,
+              sessions: '',
+            });
+          }
         }),
         { numRuns: RUNS },
       );

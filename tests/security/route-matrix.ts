@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { bombPng } from '../../server/features/profile-identity/avatar-fixtures.ts';
 import { createPasskey, strayPasskeyAnswer } from './support/passkey-fixture.ts';
 import type { Actor, SecurityApp } from './support/security-app.ts';
 import {
@@ -49,7 +50,12 @@ export interface MatrixRow {
   expect: Record<Role, number>;
   /** The owner's token of a scope that gets through, and its status; any other: TOKEN_REFUSED. */
   tokens?: Partial<Record<TokenRole, number>>;
+  /** Extra request headers (a byte body's `content-type`). */
+  headers?: Record<string, string>;
 }
+
+/** An 8 x 8 PNG (the avatar upload's body). */
+const SMALL_PNG = bombPng(8, 8);
 
 /** A one-code CSV in the export's columns, new for each case. */
 const importFile = (f: Fixture) => ({
@@ -94,6 +100,31 @@ export const ROUTE_MATRIX: Record<string, MatrixRow> = {
     url: () => '/api/me/username',
     body: (f) => ({ username: `n${f.unique}` }),
     expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  // The profile identity (issue 26): always the caller's own.
+  'GET /api/me/profile': {
+    url: () => '/api/me/profile',
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'PUT /api/me/profile': {
+    url: () => '/api/me/profile',
+    body: () => ({ displayName: 'Some One', bio: 'Hi', links: [], accent: 'teal' }),
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'PUT /api/me/avatar': {
+    url: () => '/api/me/avatar',
+    body: () => SMALL_PNG,
+    headers: { 'content-type': 'image/png' },
+    expect: { anon: 401, user: 200, other: 200, admin: 200 },
+  },
+  'DELETE /api/me/avatar': {
+    url: () => '/api/me/avatar',
+    expect: { anon: 401, user: 204, other: 204, admin: 204 },
+  },
+  // Public, immutable bytes by hash; an unknown hash is 404 for everyone.
+  'GET /api/avatars/:file': {
+    url: () => `/api/avatars/${'0'.repeat(32)}-128.webp`,
+    expect: ANYONE(404),
   },
   // The owner deletes their own account; anyone else typed a name that is not theirs (400).
   'DELETE /api/me': {

@@ -19,6 +19,7 @@ import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { serviceLinkHosts } from './2026-11-26-0092-service-link-hosts.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 import { changeNotify } from './2026-11-26-0099-change-notify.ts';
+import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
 import { passkeys } from './2026-11-27-0110-passkeys.ts';
 import { sessionsAndApiTokens } from './2026-11-27-0120-sessions-and-api-tokens.ts';
 import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
@@ -45,6 +46,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-26-0092-service-link-hosts': serviceLinkHosts,
     '2026-11-26-0095-moderation': moderation(dialect),
     '2026-11-26-0099-change-notify': changeNotify(dialect),
+    '2026-11-27-0100-profile-identity': profileIdentity(dialect),
     '2026-11-27-0110-passkeys': passkeys(dialect),
     '2026-11-27-0120-sessions-and-api-tokens': sessionsAndApiTokens(dialect),
     '2026-11-27-0130-mail-queue-and-jobs': mailQueueAndJobs(dialect),

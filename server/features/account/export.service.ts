@@ -8,7 +8,16 @@ import { presentCode } from '../codes/codes.presenter.ts';
 import { listCodesByUser } from '../codes/codes.repository.ts';
 import { hiddenCodesOf } from '../moderation/appeals.ts';
 import { passkeysForExport } from '../passkeys/passkey-export.ts';
+import { parseLinks, presentOwnIdentity } from '../profile-identity/identity.presenter.ts';
+import { findAvatar } from '../profile-identity/identity.service.ts';
 import { listLiveSessions } from '../sessions/sessions.repository.ts';
+
+/** The avatar's 512 px WebP as a data URL: the owner's picture travels with their data. */
+async function avatarDataUrl(db: Kysely<DB>, hash: string | null): Promise<string | null> {
+  if (!hash) return null;
+  const found = await findAvatar(db, hash);
+  return found ? `data:image/webp;base64,${Buffer.from(found.webp_512).toString('base64')}` : null;
+}
 
 /** Everything of the account (decision 080): the account, every code, the daily totals. */
 export async function buildExport(
@@ -18,7 +27,18 @@ export async function buildExport(
 ): Promise<AccountExport> {
   const user = await db
     .selectFrom('users')
-    .select(['email', 'username', 'created_at', 'last_login_at', 'username_changed_at'])
+    .select([
+      'email',
+      'username',
+      'created_at',
+      'last_login_at',
+      'username_changed_at',
+      'display_name',
+      'bio',
+      'links',
+      'accent',
+      'avatar_hash',
+    ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   // An admin's hiding and its reason are the owner's data too (decision 095).
@@ -51,6 +71,11 @@ export async function buildExport(
       createdAt: user.created_at,
       lastLoginAt: user.last_login_at,
       usernameChangedAt: user.username_changed_at,
+    },
+    profile: {
+      ...presentOwnIdentity(user),
+      links: parseLinks(user.links),
+      avatar: await avatarDataUrl(db, user.avatar_hash),
     },
     codes,
     passkeys: await passkeysForExport(db, userId),

@@ -10,11 +10,13 @@ import {
 import { CODE_MESSAGES, codeFormSchema } from '../../../shared/code-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { DEFAULT_ACCENT, profileIdentityInputSchema } from '../../../shared/profile-identity.ts';
 import type { Database } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, errors } from '../../errors.ts';
+import { saveIdentity } from '../profile-identity/identity.service.ts';
 
 type RawRow = Record<(typeof CODE_CSV_COLUMNS)[number], unknown>;
 
@@ -33,6 +35,8 @@ function unguard(value: unknown): unknown {
 export interface ImportRows {
   rows: RawRow[];
   firstRow: number;
+  /** A JSON export's `profile` object, as the file has it (issue 26). */
+  profile?: unknown;
 }
 
 export function readImportFile(fileName: string, base64: string): ImportRows {
@@ -49,13 +53,13 @@ export function readImportFile(fileName: string, base64: string): ImportRows {
   const trimmed = text.trimStart();
   const json =
     fileName.toLowerCase().endsWith('.json') || trimmed.startsWith('{') || trimmed.startsWith('[');
-  const rows = json ? readJson(trimmed) : readCsv(text);
-  if (rows.length === 0) throw unreadable(IMPORT_MESSAGES.empty);
+  const { rows, profile } = json ? readJson(trimmed) : { rows: readCsv(text), profile: undefined };
+  if (rows.length === 0 && profile === undefined) throw unreadable(IMPORT_MESSAGES.empty);
   if (rows.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
-  return { rows, firstRow: json ? 1 : 2 };
+  return { rows, firstRow: json ? 1 : 2, ...(profile === undefined ? {} : { profile }) };
 }
 
-function readJson(text: string): RawRow[] {
+function readJson(text: string): { rows: RawRow[]; profile: unknown } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -65,7 +69,8 @@ function readJson(text: string): RawRow[] {
   const codes = Array.isArray(data) ? data : (data as { codes?: unknown } | null)?.codes;
   if (!Array.isArray(codes)) throw unreadable(IMPORT_MESSAGES.brokenJson);
   if (codes.length > IMPORT_LIMITS.maxRows) throw unreadable(IMPORT_MESSAGES.tooManyRows);
-  return codes.map((item) => {
+  const profile = Array.isArray(data) ? undefined : (data as { profile?: unknown }).profile;
+  const rows = codes.map((item) => {
     const entry =
       item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
     return Object.fromEntries(
@@ -74,6 +79,19 @@ function readJson(text: string): RawRow[] {
         Object.hasOwn(entry, column) ? entry[column] : undefined,
       ]),
     ) as RawRow;
+  });
+  return { rows, profile: profile ?? undefined };
+}
+
+/** A file's profile as the form's schema reads it: null fields are empty text (not set). */
+function readProfile(profile: unknown) {
+  const p =
+    profile !== null && typeof profile === 'object' ? (profile as Record<string, unknown>) : {};
+  return profileIdentityInputSchema.safeParse({
+    displayName: p.displayName ?? '',
+    bio: p.bio ?? '',
+    links: p.links ?? [],
+    accent: p.accent ?? DEFAULT_ACCENT,
   });
 }
 
@@ -141,8 +159,9 @@ function fromCsvText(row: RawRow): Partial<RawRow> {
 export async function planImport(
   db: Kysely<DB>,
   userId: string,
-  { rows, firstRow }: ImportRows,
+  file: ImportRows,
 ): Promise<ImportResult> {
+  const { rows, firstRow } = file;
   const services = await db.selectFrom('services').select(['id', 'name']).execute();
   const byId = new Map(services.map((s) => [s.id, s]));
   const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
@@ -200,6 +219,14 @@ export async function planImport(
       countries: values.countries ?? null,
     });
   });
+  if (file.profile !== undefined) {
+    const profile = readProfile(file.profile);
+    if (profile.success) result.profile = profile.data;
+    else {
+      const messages = [...new Set(profile.error.issues.map((issue) => issue.message))];
+      result.refused.unshift({ row: 0, messages });
+    }
+  }
   if (existing.length + result.add.length > LIMITS.codesPerUserMax && result.add.length > 0) {
     result.limitMessage = CODE_MESSAGES.codeLimitReached;
   }
@@ -246,6 +273,7 @@ export async function runImport(
         })
         .execute();
     }
+    if (plan.profile) await saveIdentity(trx, userId, plan.profile);
     return plan;
   });
 }

@@ -33,6 +33,9 @@ export interface ListedCodeRow {
   expires_on: string | null;
   countries: string | null;
   owner_created_at: string;
+  display_name: string | null;
+  avatar_hash: string | null;
+  details_hidden_at: string | null;
 }
 
 /**
@@ -69,6 +72,9 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
       'codes.expires_on',
       'codes.countries',
       'users.created_at as owner_created_at',
+      'users.display_name',
+      'users.avatar_hash',
+      'users.details_hidden_at',
     ])
     .where('codes.service', '=', serviceId)
     .where('codes.listed', '=', 1)
@@ -143,6 +149,9 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
       'codes.user_id',
       'codes.link',
       'users.created_at as owner_created_at',
+      'users.display_name',
+      'users.avatar_hash',
+      'users.details_hidden_at',
     ])
     .where('codes.listed', '=', 1)
     .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))

@@ -18,6 +18,7 @@ import { contentVersion } from '../../http-cache.ts';
 import { isBotUserAgent, visitorHash } from '../codes/clicks.service.ts';
 import { parseCountries } from '../codes/codes.presenter.ts';
 import { sunkCodeIds } from '../moderation/cases.ts';
+import { presentCardOwner } from '../profile-identity/identity.presenter.ts';
 import { dayStartIso, feedbackSinceDay, utcDay } from './days.ts';
 import {
   codeExists,
@@ -195,6 +196,7 @@ export class DiscoveryService {
         expiresAt: row.expires_on,
         countries: parseCountries(row.countries),
         username: row.username,
+        owner: presentCardOwner(row),
         worked: yes,
         reported: isReported(yes, no),
       });

@@ -18,6 +18,7 @@ function listing(n: number, reportedEvery = 0): ServiceListing {
     expiresAt: null,
     countries: i % 3 === 0 ? ['US'] : i % 3 === 1 ? ['FR'] : null,
     username: `user${i}`,
+    owner: { username: `user${i}`, displayName: null, avatar: null },
     worked: 0,
     reported: reportedEvery > 0 && i % reportedEvery === 0,
   }));

@@ -38,6 +38,8 @@ interface Resolved {
   about: MailSubjectOf;
   codeHidden: boolean;
   accountDisabled: boolean;
+  /** An admin's 'Hide profile details' holds (issue 26). */
+  detailsHidden: boolean;
 }
 
 async function owner(db: Db, userId: string) {
@@ -63,14 +65,16 @@ export async function resolveCode(db: Db, codeId: string): Promise<Resolved> {
     about: { type: 'code', serviceName: target.serviceName, code: target.code },
     codeHidden: found.hidden,
     accountDisabled: user.disabled_at !== null,
+    detailsHidden: false,
   };
 }
 
-async function resolveAccount(db: Db, username: string): Promise<Resolved> {
+/** An account by username, or (with `byId`) by id. */
+export async function resolveAccount(db: Db, username: string, byId = false): Promise<Resolved> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'disabled_at'])
-    .where('username', '=', username.toLowerCase())
+    .select(['id', 'username', 'email', 'disabled_at', 'details_hidden_at'])
+    .where(byId ? 'id' : 'username', '=', byId ? username : username.toLowerCase())
     .executeTakeFirst();
   if (!user) throw errors.notFound(MODERATION_MESSAGES.profileNotFound);
   return {
@@ -83,6 +87,7 @@ async function resolveAccount(db: Db, username: string): Promise<Resolved> {
     about: { type: 'account' },
     codeHidden: false,
     accountDisabled: user.disabled_at !== null,
+    detailsHidden: user.details_hidden_at !== null,
   };
 }
 
@@ -173,6 +178,31 @@ export async function unhideCode(db: Db, codeId: string, reason: string, now: st
       .updateTable('moderation_appeals')
       .set({ status: 'restored', decided_at: now, answer: reason })
       .where('action_id', '=', code.hidden_action_id)
+      .where('status', '=', 'open')
+      .execute();
+  }
+}
+
+/**
+ * Shows a profile's hidden details again (issue 26); a pending appeal of their hiding is answered
+ * by this.
+ */
+export async function showDetails(db: Db, userId: string, reason: string, now: string) {
+  const user = await db
+    .selectFrom('users')
+    .select('details_hidden_action_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  await db
+    .updateTable('users')
+    .set({ details_hidden_at: null, details_hidden_action_id: null })
+    .where('id', '=', userId)
+    .execute();
+  if (user?.details_hidden_action_id) {
+    await db
+      .updateTable('moderation_appeals')
+      .set({ status: 'restored', decided_at: now, answer: reason })
+      .where('action_id', '=', user.details_hidden_action_id)
       .where('status', '=', 'open')
       .execute();
   }
@@ -305,6 +335,45 @@ async function disableAccount(ctx: ModerationContext, actor: Actor, values: Acti
   return entry;
 }
 
+/**
+ * 'Hide profile details' (issue 26): the profile shows the username only (no display name, bio,
+ * avatar or links) until an admin restores them; the owner is told why and may appeal.
+ */
+async function hideProfileDetails(ctx: ModerationContext, actor: Actor, values: ActionValues) {
+  const { db } = ctx;
+  const target = await resolveAccount(
+    db,
+    values.target.type === 'account' ? values.target.username : '',
+  );
+  if (target.detailsHidden) throw errors.conflict(MODERATION_MESSAGES.alreadyDetailsHidden);
+  const now = nowIso();
+  const entry = await db.transaction().execute(async (trx) => {
+    const row = await recordAction(
+      trx,
+      actor,
+      'hide_profile_details',
+      target,
+      values.reason,
+      values.caseId ?? null,
+      now,
+    );
+    await trx
+      .updateTable('users')
+      .set({ details_hidden_at: now, details_hidden_action_id: row.id })
+      .where('id', '=', target.ownerId)
+      .execute();
+    await closeCases(trx, [profileTargetKey(target.ownerId)], now);
+    return row;
+  });
+  mailOwner(
+    ctx,
+    { ...target, about: { type: 'details' } },
+    { kind: 'hide_profile_details', reason: values.reason },
+    entry.id,
+  );
+  return entry;
+}
+
 async function restore(ctx: ModerationContext, actor: Actor, values: ActionValues) {
   const { db } = ctx;
   const target =
@@ -314,9 +383,12 @@ async function restore(ctx: ModerationContext, actor: Actor, values: ActionValue
   if (target.type === 'code' && !target.codeHidden) {
     throw errors.conflict(MODERATION_MESSAGES.notHidden);
   }
-  if (target.type === 'account' && !target.accountDisabled) {
+  if (target.type === 'account' && !target.accountDisabled && !target.detailsHidden) {
     throw errors.conflict(MODERATION_MESSAGES.notDisabled);
   }
+  // An account both disabled and with hidden details is re-enabled first; a second restore shows
+  // the details.
+  const details = target.type === 'account' && !target.accountDisabled;
   const now = nowIso();
   const entry = await db.transaction().execute(async (trx) => {
     const row = await recordAction(
@@ -330,6 +402,8 @@ async function restore(ctx: ModerationContext, actor: Actor, values: ActionValue
     );
     if (target.codeId) {
       await unhideCode(trx, target.codeId, values.reason, now);
+    } else if (details) {
+      await showDetails(trx, target.ownerId, values.reason, now);
     } else {
       await trx
         .updateTable('users')
@@ -340,7 +414,8 @@ async function restore(ctx: ModerationContext, actor: Actor, values: ActionValue
     await closeCases(trx, [targetKeyOf(target)], now);
     return row;
   });
-  mailOwner(ctx, target, { kind: 'restore', reason: values.reason }, entry.id);
+  const about = details ? { about: { type: 'details' as const } } : {};
+  mailOwner(ctx, { ...target, ...about }, { kind: 'restore', reason: values.reason }, entry.id);
   return entry;
 }
 
@@ -353,9 +428,13 @@ export async function takeAction(
   actor: Actor,
   values: ActionValues,
 ): Promise<AuditEntry> {
-  const act = { dismiss, hide_code: hideCode, disable_account: disableAccount, restore }[
-    values.action
-  ];
+  const act = {
+    dismiss,
+    hide_code: hideCode,
+    disable_account: disableAccount,
+    restore,
+    hide_profile_details: hideProfileDetails,
+  }[values.action];
   return presentEntry(await act(ctx, actor, values));
 }
 

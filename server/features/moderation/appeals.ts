@@ -5,6 +5,7 @@ import {
   type appealDecisionSchema,
   type appealSchema,
   type CodeModeration,
+  type DetailsModeration,
   MODERATION_MESSAGES,
 } from '../../../shared/moderation-schemas.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -17,10 +18,20 @@ import {
   mailOwner,
   presentEntry,
   recordAction,
+  resolveAccount,
   resolveCode,
+  showDetails,
   unhideCode,
 } from './actions.ts';
-import { closeCases, codeSnapshot, codeTargetKey, openCaseFor, type TargetRef } from './cases.ts';
+import {
+  closeCases,
+  codeSnapshot,
+  codeTargetKey,
+  openCaseFor,
+  profileSnapshot,
+  profileTargetKey,
+  type TargetRef,
+} from './cases.ts';
 
 type AppealValues = z.output<typeof appealSchema>;
 type DecisionValues = z.output<typeof appealDecisionSchema>;
@@ -42,20 +53,42 @@ export async function fileAppeal(
     .where('hidden_action_id', '=', values.actionId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!code) throw appealNotFound();
+  // Or the hiding of the owner's profile details (issue 26).
+  const details = code
+    ? undefined
+    : await db
+        .selectFrom('users')
+        .select('id')
+        .where('details_hidden_action_id', '=', values.actionId)
+        .where('id', '=', userId)
+        .executeTakeFirst();
+  if (!code && !details) throw appealNotFound();
   const id = newId();
   const now = nowIso();
   try {
     await db.transaction().execute(async (trx) => {
-      const snapshot = await codeSnapshot(trx, code.id);
-      if (!snapshot) throw appealNotFound();
-      const ref: TargetRef = {
-        key: codeTargetKey(code.id),
-        type: 'code',
-        codeId: code.id,
-        ownerId: userId,
-      };
-      const caseId = await openCaseFor(trx, ref, snapshot.target, now);
+      let caseId: string;
+      if (code) {
+        const snapshot = await codeSnapshot(trx, code.id);
+        if (!snapshot) throw appealNotFound();
+        const ref: TargetRef = {
+          key: codeTargetKey(code.id),
+          type: 'code',
+          codeId: code.id,
+          ownerId: userId,
+        };
+        caseId = await openCaseFor(trx, ref, snapshot.target, now);
+      } else {
+        const snapshot = await profileSnapshot(trx, userId);
+        if (!snapshot) throw appealNotFound();
+        const ref: TargetRef = {
+          key: profileTargetKey(userId),
+          type: 'profile',
+          codeId: null,
+          ownerId: userId,
+        };
+        caseId = await openCaseFor(trx, ref, snapshot, now);
+      }
       await trx
         .insertInto('moderation_appeals')
         .values({
@@ -97,14 +130,21 @@ export async function decideAppeal(
   const appeal = await db
     .selectFrom('moderation_appeals as a')
     .innerJoin('moderation_actions as m', 'm.id', 'a.action_id')
-    .select(['a.id', 'a.status', 'a.case_id', 'm.code_id'])
+    .select(['a.id', 'a.status', 'a.case_id', 'm.code_id', 'm.action', 'a.user_id'])
     .where('a.id', '=', appealId)
     .executeTakeFirst();
-  if (!appeal?.code_id) throw appealNotFound();
+  const details = appeal?.action === 'hide_profile_details';
+  if (!appeal || (!appeal.code_id && !details)) throw appealNotFound();
   if (appeal.status !== 'open') throw errors.conflict(MODERATION_MESSAGES.appealClosed);
-  const target = await resolveCode(db, appeal.code_id);
+  const target = appeal.code_id
+    ? await resolveCode(db, appeal.code_id)
+    : { ...(await resolveAccount(db, appeal.user_id, true)), about: { type: 'details' as const } };
   const now = nowIso();
-  const restore = values.decision === 'restore' && target.codeHidden;
+  const restore =
+    values.decision === 'restore' && (details ? target.detailsHidden : target.codeHidden);
+  const targetKey = appeal.code_id
+    ? codeTargetKey(appeal.code_id)
+    : profileTargetKey(appeal.user_id);
   const entry = await db.transaction().execute(async (trx) => {
     const row = await recordAction(
       trx,
@@ -115,14 +155,15 @@ export async function decideAppeal(
       appeal.case_id,
       now,
     );
-    if (restore) await unhideCode(trx, appeal.code_id ?? '', values.reason, now);
+    if (restore && appeal.code_id) await unhideCode(trx, appeal.code_id, values.reason, now);
+    if (restore && !appeal.code_id) await showDetails(trx, appeal.user_id, values.reason, now);
     await trx
       .updateTable('moderation_appeals')
       .set({ status: restore ? 'restored' : 'kept', decided_at: now, answer: values.reason })
       .where('id', '=', appeal.id)
       .where('status', '=', 'open')
       .execute();
-    await closeCases(trx, [codeTargetKey(appeal.code_id ?? '')], now);
+    await closeCases(trx, [targetKey], now);
     return row;
   });
   mailOwner(
@@ -132,6 +173,44 @@ export async function decideAppeal(
     entry.id,
   );
   return presentEntry(entry);
+}
+
+/** The profile details' moderation state for their owner (GET /api/me/profile); null when shown. */
+export async function detailsModerationOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<DetailsModeration> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('moderation_actions as m', 'm.id', 'u.details_hidden_action_id')
+    .leftJoin('moderation_appeals as a', 'a.action_id', 'm.id')
+    .select([
+      'u.details_hidden_at',
+      'm.id as action_id',
+      'm.reason',
+      'a.status',
+      'a.note',
+      'a.created_at as appeal_at',
+      'a.answer',
+    ])
+    .where('u.id', '=', userId)
+    .where('u.details_hidden_at', 'is not', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    actionId: row.action_id,
+    hiddenAt: row.details_hidden_at ?? '',
+    reason: row.reason,
+    appeal:
+      row.status && row.note !== null && row.appeal_at !== null
+        ? {
+            status: row.status,
+            note: row.note,
+            createdAt: row.appeal_at,
+            ...(row.answer ? { answer: row.answer } : {}),
+          }
+        : null,
+  };
 }
 
 /** Each hidden code's moderation state for its owner's dashboard (GET /api/codes). */

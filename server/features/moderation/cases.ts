@@ -7,6 +7,7 @@ import {
 } from '../../../shared/moderation-schemas.ts';
 import { newId } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
+import { presentOwnIdentity } from '../profile-identity/identity.presenter.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -60,6 +61,28 @@ export async function codeSnapshot(db: Db, codeId: string) {
 }
 
 /** The target's open case, opened now (with `target` as its snapshot) when it has none. */
+/**
+ * A profile as a report or an appeal sees it: its username and what it shows of its owner (issue
+ * 26: a profile report covers the display name, bio, avatar and links), as the owner saved them.
+ */
+export async function profileSnapshot(db: Db, userId: string): Promise<CaseTarget | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['username', 'display_name', 'bio', 'links', 'accent', 'avatar_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row?.username) return undefined;
+  const identity = presentOwnIdentity(row);
+  return {
+    type: 'profile',
+    username: row.username,
+    displayName: identity.displayName,
+    bio: identity.bio,
+    avatar: identity.avatar?.url512 ?? null,
+    links: identity.links.map((link) => link.url),
+  };
+}
+
 export async function openCaseFor(
   db: Db,
   ref: TargetRef,
@@ -156,6 +179,7 @@ export async function listCases(db: Kysely<DB>): Promise<ModerationCase[]> {
         'u.username',
         'u.email',
         'u.disabled_at',
+        'u.details_hidden_at',
         'k.hidden_at',
         'c.activity_at',
       ])
@@ -202,7 +226,11 @@ export async function listCases(db: Kysely<DB>): Promise<ModerationCase[]> {
       notes: own.flatMap((r) => (r.note ? [{ note: r.note, createdAt: r.created_at }] : [])),
       firstReportedAt: row.first_reported_at,
       lastReportedAt: row.last_reported_at,
-      state: { codeHidden: row.hidden_at !== null, accountDisabled: row.disabled_at !== null },
+      state: {
+        codeHidden: row.hidden_at !== null,
+        accountDisabled: row.disabled_at !== null,
+        detailsHidden: row.details_hidden_at !== null,
+      },
       appeal: appeal
         ? {
             id: appeal.id,

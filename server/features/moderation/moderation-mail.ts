@@ -6,11 +6,13 @@ type Composed = Pick<OutgoingMail, 'subject' | 'text' | 'html'>;
 /** What the owner's mail is about: one of their codes, or their account. */
 export type MailSubjectOf =
   | { type: 'code'; serviceName: string; code: string }
-  | { type: 'account' };
+  | { type: 'account' }
+  /** The profile's details: display name, bio, avatar and links (issue 26). */
+  | { type: 'details' };
 
 export interface OwnerMailInput {
   /** 'hide_code' | 'disable_account': a restriction; 'restore': lifted; 'keep_hidden': appeal answered no. */
-  kind: 'hide_code' | 'disable_account' | 'restore' | 'keep_hidden';
+  kind: 'hide_code' | 'disable_account' | 'restore' | 'keep_hidden' | 'hide_profile_details';
   about: MailSubjectOf;
   reason: string;
   username: string | null;
@@ -42,6 +44,7 @@ function compose(
 }
 
 function named(about: MailSubjectOf): string {
+  if (about.type === 'details') return 'your profile details (display name, bio, avatar and links)';
   return about.type === 'code' ? `your ${about.serviceName} code "${about.code}"` : 'your account';
 }
 
@@ -82,6 +85,27 @@ export function composeOwnerMail(input: OwnerMailInput): Composed {
       dashboard,
     );
   }
+  if (input.kind === 'hide_profile_details') {
+    return compose(
+      'An admin hid your profile details',
+      'Your profile details were hidden on Refstash',
+      [
+        greeting,
+        {
+          text: `An admin hid ${what}. Your profile, code pages, service page cards and link previews show your username only. Your codes stay public.`,
+        },
+        reason,
+        {
+          text: `This decision was made by a person, not automatically, under the Refstash rules: ${rules}`,
+        },
+        {
+          text: "How to appeal: in Settings, under 'Profile', press 'Appeal' and say why your details should be restored. An admin will answer by email.",
+        },
+        why,
+      ],
+      { href: `${input.appUrl}/settings`, label: 'Open your settings' },
+    );
+  }
   if (input.kind === 'disable_account') {
     return compose(
       'Your account was disabled',
@@ -106,7 +130,9 @@ export function composeOwnerMail(input: OwnerMailInput): Composed {
   if (input.kind === 'keep_hidden') {
     return compose(
       'Your appeal was answered',
-      `Your appeal about your ${service} code was answered`,
+      input.about.type === 'details'
+        ? 'Your appeal about your profile details was answered'
+        : `Your appeal about your ${service} code was answered`,
       [greeting, { text: `An admin reviewed your appeal and kept ${what} hidden.` }, reason, why],
       dashboard,
     );
@@ -114,11 +140,15 @@ export function composeOwnerMail(input: OwnerMailInput): Composed {
   const after =
     input.about.type === 'code'
       ? 'it shows on your public pages again.'
-      : 'your profile is public again and you can sign in.';
+      : input.about.type === 'details'
+        ? 'they show on your profile again.'
+        : 'your profile is public again and you can sign in.';
   const subject =
     input.about.type === 'code'
       ? `Your ${service} code is visible again`
-      : 'Your Refstash account was restored';
+      : input.about.type === 'details'
+        ? 'Your profile details are visible again'
+        : 'Your Refstash account was restored';
   const lead = input.answersAppeal ? 'After reviewing your appeal, an admin' : 'An admin';
   return compose(
     input.answersAppeal ? 'Your appeal was accepted' : 'An admin restored your content',

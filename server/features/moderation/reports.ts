@@ -14,6 +14,7 @@ import {
   codeSnapshot,
   codeTargetKey,
   openCaseFor,
+  profileSnapshot,
   profileTargetKey,
   type TargetRef,
   touchListing,
@@ -55,7 +56,8 @@ async function publicTarget(
   if (!user?.username) throw errors.notFound(MODERATION_MESSAGES.profileNotFound);
   return {
     ref: { key: profileTargetKey(user.id), type: 'profile', codeId: null, ownerId: user.id },
-    snapshot: { type: 'profile', username: user.username },
+    // What the visitor saw: the display name, bio, avatar and links too (issue 26).
+    snapshot: (await profileSnapshot(db, user.id)) ?? { type: 'profile', username: user.username },
   };
 }
 

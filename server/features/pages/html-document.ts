@@ -21,7 +21,10 @@ export function scriptSafeJson(json: string): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** The page's head tags: title, description, canonical, Open Graph and Twitter card. */
+/**
+ * The page's head tags: title, description, canonical, Open Graph and Twitter card, and the
+ * page's structured data (JSON-LD).
+ */
 export function headTags(head: PageHead): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
   const meta = (key: 'name' | 'property', name: string, content: string) =>
@@ -47,6 +50,12 @@ export function headTags(head: PageHead): string {
     if (head.description) meta('name', 'twitter:description', head.description);
     meta('name', 'twitter:image', head.image.url);
     meta('name', 'twitter:image:alt', head.image.alt);
+  }
+  if (head.jsonLd) {
+    // User text (a display name) inside a script element: `<` never reaches the HTML parser.
+    tags.push(
+      `<script type="application/ld+json">${scriptSafeJson(JSON.stringify(head.jsonLd))}</script>`,
+    );
   }
   return tags.join('');
 }

@@ -63,7 +63,11 @@ describeEachDatabase('404s that are not pages (issue 22)', (ctx) => {
       const page = parsePage(response);
       expect(page.querySelector('h1')?.textContent).toBe('Page not found');
       const state = JSON.parse(page.getElementById('page-state')?.textContent ?? '{}');
-      expect(state.queries[0].state.data).toEqual({ username: 'ids_owner', codes: [] });
+      expect(state.queries[0].state.data).toEqual({
+        username: 'ids_owner',
+        identity: { displayName: null, bio: null, avatar: null, links: [], accent: 'indigo' },
+        codes: [],
+      });
       expect(response.body).not.toContain('SECRET-SHAPE');
       pages.push(response.body);
     }

@@ -3,6 +3,7 @@ import type { ProfileDto } from '../../../shared/code-schemas.ts';
 import { serviceCodesQuerySchema } from '../../../shared/discovery-schemas.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
+import { EMPTY_IDENTITY } from '../../../shared/profile-identity.ts';
 import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -182,11 +183,13 @@ export async function pagesRoutes(
       // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
       return render(request, reply, 404, `code-not-found:${row.username}`, {
         kind: 'profile',
-        profile: { username: row.username, codes: [] },
+        // Kept once per profile: none of its codes, nor its identity (which may change).
+        profile: { username: row.username, identity: EMPTY_IDENTITY, codes: [] },
       });
     }
     const profile = (): ProfileDto => ({
       username: row.username,
+      identity: found.identity,
       codes: JSON.parse(row.profile_codes),
     });
     return render(
@@ -210,6 +213,7 @@ export async function pagesRoutes(
     const version = demo?.version ?? contentVersion(text);
     const preview: ProfileDto = {
       username: config.demoUsername,
+      identity: demo?.identity ?? EMPTY_IDENTITY,
       codes: JSON.parse(text).slice(0, LANDING_PREVIEW_COUNT),
     };
     return render(

@@ -210,9 +210,14 @@ describeEachDatabase('server-rendered public pages', (ctx) => {
     await addCode(ctx, mallory, { service: 'uber', code: evil, reward: evil, productName: evil });
     const response = await ctx.request({ url: '/mallory' });
     const page = parsePage(response);
-    // Only two scripts: the app's module and the page's data, which parses back to the text.
+    // Only three scripts: the profile's JSON-LD (issue 26), the app's module and the page's data,
+    // which parses back to the text.
     const scripts = [...page.querySelectorAll('script')];
-    expect(scripts.map((s) => s.getAttribute('type'))).toEqual(['module', 'application/json']);
+    expect(scripts.map((s) => s.getAttribute('type'))).toEqual([
+      'application/ld+json',
+      'module',
+      'application/json',
+    ]);
     expect(page.querySelector('img[src="x"]')).toBeNull();
     const state = JSON.parse(page.getElementById('page-state')?.textContent ?? '{}');
     expect(state.queries[0].state.data.codes[0].code).toBe(evil);

@@ -8,6 +8,13 @@ export interface PublicProfileRow {
   username: string;
   /** The JSON array of migration 0052's read model, ready to send. */
   profile_codes: string;
+  /** The identity (migration 0100): presented by identity.presenter.ts. */
+  display_name: string | null;
+  bio: string | null;
+  links: string;
+  accent: string | null;
+  avatar_hash: string | null;
+  details_hidden_at: string | null;
 }
 
 /**
@@ -19,7 +26,17 @@ export const findPublicProfile = compiledLookup<DB, PublicProfileRow>(profileQue
 export function profileQuery(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'profile_codes'])
+    .select([
+      'id',
+      'username',
+      'profile_codes',
+      'display_name',
+      'bio',
+      'links',
+      'accent',
+      'avatar_hash',
+      'details_hidden_at',
+    ])
     .where('username', '=', username)
     .where('disabled_at', 'is', null);
 }

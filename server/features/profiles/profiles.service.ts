@@ -1,5 +1,6 @@
 import type { ProfileDto, PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { ERROR_CODES } from '../../../shared/error-codes.ts';
+import { EMPTY_IDENTITY } from '../../../shared/profile-identity.ts';
 import { errors } from '../../errors.ts';
 import type { PublicProfiles } from './public-profiles.ts';
 
@@ -11,7 +12,9 @@ export async function getLandingPreview(
   demoUsername: string,
   count: number,
 ): Promise<ProfileDto> {
-  const row = (await profiles.find(demoUsername))?.row;
-  const codes = row ? (JSON.parse(row.profile_codes) as PublicCodeDto[]).slice(0, count) : [];
-  return { username: demoUsername, codes };
+  const found = await profiles.find(demoUsername);
+  const codes = found
+    ? (JSON.parse(found.row.profile_codes) as PublicCodeDto[]).slice(0, count)
+    : [];
+  return { username: demoUsername, identity: found?.identity ?? EMPTY_IDENTITY, codes };
 }

@@ -57,13 +57,21 @@ describeEachDatabase('GET /api/profiles/:username', (ctx) => {
     await ctx.createUser({ username: 'casey' });
     const response = await ctx.request({ url: '/api/profiles/CaSey' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'casey', codes: [] });
+    expect(response.json()).toEqual({
+      username: 'casey',
+      identity: { displayName: null, bio: null, avatar: null, links: [], accent: 'indigo' },
+      codes: [],
+    });
   });
 
   it('answers an empty list for a user with no codes', async () => {
     await ctx.createUser({ username: 'empty_one' });
     const response = await ctx.request({ url: '/api/profiles/empty_one' });
-    expect(response.json()).toEqual({ username: 'empty_one', codes: [] });
+    expect(response.json()).toEqual({
+      username: 'empty_one',
+      identity: { displayName: null, bio: null, avatar: null, links: [], accent: 'indigo' },
+      codes: [],
+    });
   });
 
   it.each(['nobody_here', 'x'.repeat(21), 'x'.repeat(60), '%3Cscript%3E', 'a.b', 'ünï'])(

@@ -1,17 +1,21 @@
 import type { Kysely } from 'kysely';
+import type { ProfileIdentityDto } from '../../../shared/profile-identity.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { PushedCache } from '../../db/pushed-cache.ts';
 import type { DB } from '../../db/schema.ts';
 import { contentEtag, contentVersion } from '../../http-cache.ts';
+import { presentIdentity } from '../profile-identity/identity.presenter.ts';
 import { findPublicProfile, type PublicProfileRow } from './profiles.repository.ts';
 
 /** A public profile as every answer about it uses it: the JSON answer and the rendered pages. */
 export interface PublicProfile {
   readonly row: PublicProfileRow;
-  /** `{ username, codes }`, sent as is by `GET /api/profiles/:username`. */
+  /** What the public sees of the owner (none of it while an admin hides the details). */
+  readonly identity: ProfileIdentityDto;
+  /** `{ username, identity, codes }`, sent as is by `GET /api/profiles/:username`. */
   readonly json: string;
   readonly etag: string;
-  /** Names the codes' content: part of the rendered pages' cache keys. */
+  /** Names the codes' and the identity's content: part of the rendered pages' cache keys. */
   readonly version: string;
 }
 
@@ -26,8 +30,9 @@ export class PublicProfiles {
 
   constructor(db: Kysely<DB>, feed: ChangeFeed, cacheBytes: number) {
     this.#db = db;
-    // JSON text twice (the row's and the answer's), two bytes a character at most.
-    this.#cache = new PushedCache(feed, cacheBytes, (profile) => 256 + 4 * profile.json.length);
+    // JSON text twice (the row's and the answer's), two bytes a character at most; the identity
+    // object beside them is about as large as its text in the answer.
+    this.#cache = new PushedCache(feed, cacheBytes, (profile) => 512 + 6 * profile.json.length);
     feed.subscribe({
       profile: (username) => this.#cache.delete(username),
       listing: () => {},
@@ -42,12 +47,14 @@ export class PublicProfiles {
     const row = await findPublicProfile(this.#db, username);
     if (!row) return undefined;
     // Usernames are [a-z0-9_], so JSON.stringify only adds the quotes; it stays for safety.
-    const json = `{"username":${JSON.stringify(row.username)},"codes":${row.profile_codes}}`;
+    const identity = presentIdentity(row);
+    const json = `{"username":${JSON.stringify(row.username)},"identity":${JSON.stringify(identity)},"codes":${row.profile_codes}}`;
     const profile = {
       row,
+      identity,
       json,
       etag: contentEtag(json),
-      version: contentVersion(row.profile_codes),
+      version: contentVersion(json),
     };
     this.#cache.set(username, profile, ticket);
     return profile;

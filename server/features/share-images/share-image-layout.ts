@@ -161,9 +161,73 @@ function usernameSize(username: string): number {
   return 66;
 }
 
-/** A profile's preview: its username, how many codes, up to 6 of its services' logos. */
+const AVATAR_PX = 168;
+
+/** Display names are at most 50 characters: one line when short, smaller when long. */
+function displayNameSize(name: string): number {
+  if (name.length <= 18) return 76;
+  if (name.length <= 30) return 58;
+  return 44;
+}
+
+/** The name block: display name over `@username` when set, else `@username`; the count below. */
+function profileHeading(
+  input: { username: string; displayName?: string | null; avatarDataUri?: string | null },
+  count: string,
+): ImageNode {
+  const names = input.displayName
+    ? [
+        h(
+          'div',
+          {
+            style: {
+              fontSize: displayNameSize(input.displayName),
+              fontWeight: 700,
+              color: '#111827',
+              lineHeight: 1.1,
+            },
+          },
+          input.displayName,
+        ),
+        h('div', { style: { fontSize: 40, color: MUTED } }, `@${input.username} · ${count}`),
+      ]
+    : [
+        h(
+          'div',
+          { style: { fontSize: usernameSize(input.username), fontWeight: 700, color: '#111827' } },
+          `@${input.username}`,
+        ),
+        h('div', { style: { fontSize: 44, color: MUTED } }, count),
+      ];
+  const text = h(
+    'div',
+    { style: { display: 'flex', flexDirection: 'column', gap: 8, flexShrink: 1 } },
+    ...names,
+  );
+  if (!input.avatarDataUri) return text;
+  return h(
+    'div',
+    { style: { display: 'flex', alignItems: 'center', gap: 36 } },
+    h('img', {
+      src: input.avatarDataUri,
+      width: AVATAR_PX,
+      height: AVATAR_PX,
+      style: { borderRadius: AVATAR_PX / 2, flexShrink: 0 },
+    }),
+    text,
+  );
+}
+
+/**
+ * A profile's preview: its avatar and display name when set, its username, how many codes, up to
+ * 6 of its services' logos.
+ */
 export function profileImageLayout(input: {
   username: string;
+  /** Drawn above `@username` when set (issue 26). */
+  displayName?: string | null;
+  /** The avatar as a PNG data URI, drawn round beside the name. */
+  avatarDataUri?: string | null;
   codeCount: number;
   logos: readonly ImageLogo[];
   moreServices: number;
@@ -174,16 +238,7 @@ export function profileImageLayout(input: {
   const count = `${input.codeCount} referral code${input.codeCount === 1 ? '' : 's'}`;
   return frame(
     input.footer,
-    h(
-      'div',
-      { style: { display: 'flex', flexDirection: 'column', gap: 8 } },
-      h(
-        'div',
-        { style: { fontSize: usernameSize(input.username), fontWeight: 700, color: '#111827' } },
-        `@${input.username}`,
-      ),
-      h('div', { style: { fontSize: 44, color: MUTED } }, count),
-    ),
+    profileHeading(input, count),
     input.logos.length > 0
       ? logoRow(input.logos, input.moreServices, input.tileShadow)
       : h('div', { style: { fontSize: 36, color: MUTED } }, 'No referral codes yet'),

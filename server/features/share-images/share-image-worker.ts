@@ -10,11 +10,17 @@ import {
 } from './share-image-layout.ts';
 import { rasterDataUri, renderPng } from './share-image-renderer.ts';
 
-/** Everything a share image shows: its cache key, and the task a render worker receives. */
+/** What a render worker receives: the drawing, and the avatar's pixels when it has one. */
+export type ImageTask = ImageDrawing & { readonly avatarDataUri?: string };
+
+/** Everything a share image shows: its cache key (with the task, what a worker receives). */
 export type ImageDrawing =
   | {
       readonly kind: 'profile';
       readonly username: string;
+      /** The owner's display name and avatar hash (issue 26); null when not set or hidden. */
+      readonly displayName: string | null;
+      readonly avatar: string | null;
       readonly codeCount: number;
       /** The services drawn as logos, in profile order. */
       readonly services: ReadonlyArray<{ id: string; name: string }>;
@@ -76,7 +82,7 @@ function imageLogos(services: ReadonlyArray<{ id: string; name: string }>): Prom
  * Draws one share image as a PNG. It runs in a worker thread of the pool (piscina): laying out
  * and drawing take 30–95 ms that the event loop must not wait for (decision 091).
  */
-export default async function drawShareImage(drawing: ImageDrawing): Promise<Uint8Array> {
+export default async function drawShareImage(drawing: ImageTask): Promise<Uint8Array> {
   if (drawing.kind === 'service') {
     const [logo] = await imageLogos([drawing.service]);
     return renderPng(
@@ -96,6 +102,8 @@ export default async function drawShareImage(drawing: ImageDrawing): Promise<Uin
   return renderPng(
     profileImageLayout({
       username: drawing.username,
+      displayName: drawing.displayName,
+      avatarDataUri: drawing.avatarDataUri ?? null,
       codeCount: drawing.codeCount,
       logos,
       moreServices: drawing.moreServices,

@@ -13,6 +13,7 @@ import { contentEtag, isNotModified, queryOf, sendMoved } from '../../http-cache
 import type { RateRule } from '../../plugins/route-rules.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
 import { serviceNotFound } from '../discovery/discovery.service.ts';
+import { avatarPngDataUri } from '../profile-identity/identity.service.ts';
 import { profileNotFound } from '../profiles/profiles.service.ts';
 import { currentNameOfHolder } from '../usernames/username-holds.ts';
 import { createShareImages, type ShareImage } from './share-images.service.ts';
@@ -55,6 +56,7 @@ export async function shareImagesRoutes(
   const images = createShareImages({
     host: new URL(config.appUrl).host,
     cacheBytes: config.cacheBytes.shareImages,
+    avatarPng: (hash) => avatarPngDataUri(db, hash),
   });
   app.addHook('onClose', () => images.close());
   const api = app.withTypeProvider<ZodTypeProvider>();

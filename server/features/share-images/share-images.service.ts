@@ -6,7 +6,7 @@ import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
 import { errors } from '../../errors.ts';
 import { contentVersion } from '../../http-cache.ts';
 import type { PublicProfileRow } from '../profiles/profiles.repository.ts';
-import type { ImageDrawing } from './share-image-worker.ts';
+import type { ImageDrawing, ImageTask } from './share-image-worker.ts';
 
 /** The most logos an image shows; more services become a "+N" tile. */
 export const IMAGE_LOGOS = 6;
@@ -28,8 +28,11 @@ export interface ShareImage {
  * What a profile's image draws: its name, its number of live codes and their first services'
  * logos. Expired codes are not counted (issue 24): the page lists them last, the image not at all.
  */
+export type ProfileImageRow = Pick<PublicProfileRow, 'username' | 'profile_codes'> &
+  Partial<Pick<PublicProfileRow, 'display_name' | 'avatar_hash' | 'details_hidden_at'>>;
+
 export function profileDrawing(
-  row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
+  row: ProfileImageRow,
   host: string,
   today: string = new Date().toISOString().slice(0, 10),
 ): ImageDrawing {
@@ -38,9 +41,12 @@ export function profileDrawing(
   );
   const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
   const shown = services.slice(0, IMAGE_LOGOS).map(([id, name]) => ({ id, name }));
+  const hidden = Boolean(row.details_hidden_at);
   return {
     kind: 'profile',
     username: row.username,
+    displayName: hidden ? null : row.display_name || null,
+    avatar: hidden ? null : (row.avatar_hash ?? null),
     codeCount: codes.length,
     services: shown,
     moreServices: services.length - shown.length,
@@ -51,10 +57,7 @@ export function profileDrawing(
 const drawingVersion = (drawing: ImageDrawing) => contentVersion(JSON.stringify(drawing));
 
 /** The version of a profile's image: an edit it does not show (a reward, a link) keeps it. */
-export function profileImageVersion(
-  row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
-  host: string,
-): string {
+export function profileImageVersion(row: ProfileImageRow, host: string): string {
   return drawingVersion(profileDrawing(row, host));
 }
 
@@ -77,7 +80,7 @@ export function serviceImageVersion(codeCount: number): string {
 }
 
 export interface ShareImages {
-  profile(row: Pick<PublicProfileRow, 'username' | 'profile_codes'>): Promise<ShareImage>;
+  profile(row: ProfileImageRow): Promise<ShareImage>;
   service(service: { id: string; name: string }, codeCount: number): Promise<ShareImage>;
   landing(): Promise<ShareImage>;
   close(): Promise<void>;
@@ -91,12 +94,15 @@ export function createShareImages({
   host,
   cacheBytes,
   queue = RENDER_QUEUE,
+  avatarPng,
 }: {
   host: string;
   cacheBytes: number;
   queue?: number;
+  /** The avatar of `hash` as a PNG data URI (satori draws PNG, not WebP), when it exists. */
+  avatarPng?: (hash: string) => Promise<string | undefined>;
 }): ShareImages {
-  const pool = new Piscina<ImageDrawing, Uint8Array>({
+  const pool = new Piscina<ImageTask, Uint8Array>({
     filename: new URL('./share-image-worker.ts', import.meta.url).href,
     // One thread: the event loop keeps the other core. It starts with the first image and
     // exits after a minute without one, so an instance that draws none holds no renderer.
@@ -117,8 +123,11 @@ export function createShareImages({
     if (found) return found;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = pool
-        .run(drawing)
+      const avatar = drawing.kind === 'profile' && drawing.avatar ? drawing.avatar : undefined;
+      pending = (async () => {
+        const avatarDataUri = avatar && avatarPng ? await avatarPng(avatar) : undefined;
+        return pool.run(avatarDataUri ? { ...drawing, avatarDataUri } : drawing);
+      })()
         .then(
           (bytes) => {
             const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -207,7 +207,7 @@ export async function createServiceRequest(target: SecurityApp, userId: string):
 export interface Call {
   method: string;
   url: string;
-  /** Sent as-is when a string (raw JSON), else JSON-encoded. */
+  /** Sent as-is when a string (raw JSON) or bytes (with their `content-type`), else JSON-encoded. */
   body?: unknown;
   cookie?: string;
   headers?: Record<string, string>;
@@ -225,7 +225,9 @@ export function call(target: SecurityApp, { method, url, body, cookie, headers =
     headers: all,
     ...(body === undefined
       ? {}
-      : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+      : {
+          payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+        }),
   }) as Promise<LightMyRequestResponse>;
 }
 
@@ -249,6 +251,7 @@ const TABLES: Array<keyof DB> = [
   'mail_queue',
   'passkeys',
   'passkey_challenges',
+  'avatars',
 ];
 
 /** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */

@@ -64,7 +64,10 @@ function ReasonForm({
       passThrough: [ERROR_CODES.forbidden, ERROR_CODES.notFound, ERROR_CODES.conflict],
     },
   );
-  const destructive = action.kind === 'hide_code' || action.kind === 'disable_account';
+  const destructive =
+    action.kind === 'hide_code' ||
+    action.kind === 'disable_account' ||
+    action.kind === 'hide_details';
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <FormBanner form={form} />

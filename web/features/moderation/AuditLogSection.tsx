@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   disable_account: MODERATION_MESSAGES.disableAccount,
   restore: MODERATION_MESSAGES.restore,
   keep_hidden: MODERATION_MESSAGES.keepHidden,
+  hide_profile_details: MODERATION_MESSAGES.hideProfileDetails,
 };
 
 function actor(entry: AuditEntry): string {

@@ -41,8 +41,35 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** What was reported, as it was when first reported: a code's fields, or a profile. */
 function TargetSummary({ target }: { target: ModerationCase['target'] }) {
   if (target.type === 'profile') {
+    // What the profile showed when reported (issue 26), all as text; the avatar as an image.
     return (
-      <p className="font-semibold text-gray-900 dark:text-white">Profile @{target.username}</p>
+      <div className="space-y-1">
+        <p className="flex items-center gap-2 font-semibold text-gray-900 dark:text-white">
+          {target.avatar && (
+            <img
+              src={target.avatar}
+              alt=""
+              width={32}
+              height={32}
+              loading="lazy"
+              className="size-8 rounded-full"
+            />
+          )}
+          <span className="wrap-anywhere">
+            {target.displayName ? `${target.displayName} · ` : ''}Profile @{target.username}
+          </span>
+        </p>
+        {target.bio && (
+          <p className="text-sm whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-300">
+            Bio: {target.bio}
+          </p>
+        )}
+        {target.links && target.links.length > 0 && (
+          <p className="text-sm wrap-anywhere text-gray-700 dark:text-gray-300">
+            Links: <span className="font-mono">{target.links.join(' · ')}</span>
+          </p>
+        )}
+      </div>
     );
   }
   return (
@@ -99,6 +126,7 @@ export function CaseCard({
           {state.accountDisabled && (
             <span className={`${PILL} ${PILLS.danger}`}>Account disabled</span>
           )}
+          {state.detailsHidden && <span className={`${PILL} ${PILLS.danger}`}>Details hidden</span>}
           {appeal && (
             <span className={`${PILL} ${APPEAL_PILLS[appeal.status][1]}`}>
               {APPEAL_PILLS[appeal.status][0]}

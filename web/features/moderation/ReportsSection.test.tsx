@@ -37,7 +37,7 @@ const codeCase: ModerationCase = {
   notes: [{ note: 'Asks for my <b>password</b>', createdAt: '2026-11-25T10:00:00.000Z' }],
   firstReportedAt: '2026-11-24T10:00:00.000Z',
   lastReportedAt: '2026-11-25T10:00:00.000Z',
-  state: { codeHidden: false, accountDisabled: false },
+  state: { codeHidden: false, accountDisabled: false, detailsHidden: false },
   appeal: null,
 };
 
@@ -46,7 +46,7 @@ const appealCase: ModerationCase = {
   id: 'case-2',
   status: 'closed',
   notes: [],
-  state: { codeHidden: true, accountDisabled: false },
+  state: { codeHidden: true, accountDisabled: false, detailsHidden: false },
   appeal: {
     id: 'appeal-1',
     actionId: 'action-1',

@@ -7,6 +7,8 @@ export type CaseActionKind =
   | 'disable_account'
   | 'restore_code'
   | 'restore_account'
+  | 'hide_details'
+  | 'restore_details'
   | 'appeal_restore'
   | 'appeal_keep';
 
@@ -16,7 +18,8 @@ export interface CaseAction {
   label: string;
 }
 
-const { dismiss, hideCode, disableAccount, restore, keepHidden } = MODERATION_MESSAGES;
+const { dismiss, hideCode, disableAccount, restore, keepHidden, hideProfileDetails } =
+  MODERATION_MESSAGES;
 
 /**
  * The actions a case offers now: an open appeal is answered with 'Restore' or 'Keep hidden';
@@ -30,7 +33,7 @@ export function actionsFor(item: ModerationCase): CaseAction[] {
       { kind: 'appeal_keep', label: keepHidden },
     ];
   }
-  const { codeHidden, accountDisabled } = item.state;
+  const { codeHidden, accountDisabled, detailsHidden } = item.state;
   const isCode = item.target.type === 'code';
   const owner = item.owner.username;
   const actions: CaseAction[] = [];
@@ -39,6 +42,10 @@ export function actionsFor(item: ModerationCase): CaseAction[] {
   }
   if (isCode && !codeHidden && !accountDisabled)
     actions.push({ kind: 'hide_code', label: hideCode });
+  // A profile's report covers its display name, bio, avatar and links (issue 26).
+  if (owner && !isCode && !accountDisabled && !detailsHidden) {
+    actions.push({ kind: 'hide_details', label: hideProfileDetails });
+  }
   if (owner && !accountDisabled) actions.push({ kind: 'disable_account', label: disableAccount });
   const both = isCode && codeHidden && accountDisabled;
   if (isCode && codeHidden) {
@@ -46,6 +53,9 @@ export function actionsFor(item: ModerationCase): CaseAction[] {
   }
   if (owner && accountDisabled) {
     actions.push({ kind: 'restore_account', label: both ? `${restore} account` : restore });
+  }
+  if (owner && !isCode && detailsHidden && !accountDisabled) {
+    actions.push({ kind: 'restore_details', label: `${restore} details` });
   }
   return actions;
 }
@@ -70,7 +80,12 @@ export function decisionFor(
   return {
     kind: 'action',
     request: {
-      action: kind === 'restore_code' || kind === 'restore_account' ? 'restore' : kind,
+      action:
+        kind === 'restore_code' || kind === 'restore_account' || kind === 'restore_details'
+          ? 'restore'
+          : kind === 'hide_details'
+            ? 'hide_profile_details'
+            : kind,
       caseId: item.id,
       target: onCode && code ? code : account,
       reason,

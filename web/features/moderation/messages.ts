@@ -19,6 +19,8 @@ export const ACTION_DONE: Readonly<Record<CaseActionKind, string>> = Object.free
   disable_account: 'Account disabled. The owner receives your reason by e-mail.',
   restore_code: 'Code restored. The owner receives your reason by e-mail.',
   restore_account: 'Account restored. The owner receives your reason by e-mail.',
+  hide_details: 'Profile details hidden. The owner receives your reason by e-mail.',
+  restore_details: 'Profile details restored. The owner receives your reason by e-mail.',
   appeal_restore: 'Restored. The owner receives your answer by e-mail.',
   appeal_keep: 'Kept hidden. The owner receives your answer by e-mail.',
 });

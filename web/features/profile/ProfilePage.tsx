@@ -35,9 +35,13 @@ export function ProfilePage({
   openNow.current = openCodeId;
 
   const missing = profile.data === null;
+  // The server's title (issue 26): the display name when set.
+  const displayName = profile.data?.identity?.displayName ?? null;
   useEffect(() => {
-    document.title = missing ? profileNotFoundHead(shownName).title : profileTitle(shownName);
-  }, [missing, shownName]);
+    document.title = missing
+      ? profileNotFoundHead(shownName).title
+      : profileTitle(shownName, displayName);
+  }, [missing, shownName, displayName]);
 
   // The API followed a rename's redirect: show the profile under its current name.
   const current = profile.data?.username;

@@ -4,8 +4,37 @@ import { SHARE_IMAGE_SIZE } from '../../../shared/limits.ts';
 import type { PageHead } from '../../../shared/page-render.ts';
 import { paths } from '../../paths.ts';
 
-export function profileTitle(username: string): string {
+/**
+ * A profile's title: `Alice Martin (@alice) · referral codes` when the owner set a display name
+ * (issue 26), `@alice's referral codes · Refstash` otherwise.
+ */
+export function profileTitle(username: string, displayName?: string | null): string {
+  if (displayName) return `${displayName} (@${username}) · referral codes`;
   return `@${username}'s referral codes · Refstash`;
+}
+
+/**
+ * The profile's structured data (issue 26): a `ProfilePage` whose `Person` is the owner, with the
+ * display name (or the username), `@username`, the 512 px avatar and the links. Escaped by the
+ * server when it writes the head.
+ */
+export function profileJsonLd(profile: ProfileDto, canonical: string, appUrl: string) {
+  const { identity } = profile;
+  const person: Record<string, unknown> = {
+    '@type': 'Person',
+    name: identity?.displayName || profile.username,
+    alternateName: `@${profile.username}`,
+    url: canonical,
+  };
+  if (identity?.bio) person.description = identity.bio;
+  if (identity?.avatar) person.image = `${appUrl}${identity.avatar.url512}`;
+  if (identity?.links.length) person.sameAs = identity.links.map((link) => link.url);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url: canonical,
+    mainEntity: person,
+  };
 }
 
 /** A reward in a title is cut here: a 200-character reward made a 190+ character title. */
@@ -60,12 +89,14 @@ export function profileHead(
       type: 'website',
     };
   }
+  const canonical = `${appUrl}${paths.profile(profile.username)}`;
   return {
-    title: profileTitle(profile.username),
+    title: profileTitle(profile.username, profile.identity?.displayName),
     description: profileDescription(profile),
-    canonical: `${appUrl}${paths.profile(profile.username)}`,
+    canonical,
     image,
     type: 'profile',
+    jsonLd: profileJsonLd(profile, canonical, appUrl),
   };
 }
 
