@@ -19,6 +19,7 @@ import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { serviceLinkHosts } from './2026-11-26-0092-service-link-hosts.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 import { changeNotify } from './2026-11-26-0099-change-notify.ts';
+import { linkHealth } from './2026-11-27-0140-link-health.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-26-0092-service-link-hosts': serviceLinkHosts,
     '2026-11-26-0095-moderation': moderation(dialect),
     '2026-11-26-0099-change-notify': changeNotify(dialect),
+    '2026-11-27-0140-link-health': linkHealth(dialect),
   };
 }
