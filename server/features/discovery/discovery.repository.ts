@@ -76,6 +76,17 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
+    // Its link failed 3 checks in a row (decision 111).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('code_links')
+            .select('code_links.code_id')
+            .whereRef('code_links.code_id', '=', 'codes.id')
+            .where('code_links.state', '=', 'broken'),
+        ),
+      ),
+    )
     .orderBy('codes.user_id')
     .orderBy('codes.updated_at', 'desc')
     .orderBy('codes.id', 'desc');
@@ -149,6 +160,17 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
+    // Its link failed 3 checks in a row (decision 111).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('code_links')
+            .select('code_links.code_id')
+            .whereRef('code_links.code_id', '=', 'codes.id')
+            .where('code_links.state', '=', 'broken'),
+        ),
+      ),
+    )
     .orderBy('services.name')
     .orderBy('services.id')
     .execute();
