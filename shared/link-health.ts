@@ -16,7 +16,7 @@ export type LinkHealth = z.infer<typeof linkHealthSchema>;
 export const LINK_HEALTH_MESSAGES = Object.freeze({
   broken: 'Link looks broken',
   brokenDetail: (date: string) =>
-    `Link looks broken: it failed 3 checks in a row, the last on ${date}. Service pages leave this code out until the link works again; your profile still shows it.`,
+    `It failed 3 checks in a row, the last on ${date}. Service pages leave this code out until the link works again; your profile still shows it.`,
   checked: (date: string) => `Link checked ${date}`,
   cardNotListed: 'Not listed: its link looks broken',
 });

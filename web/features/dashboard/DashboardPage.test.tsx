@@ -510,7 +510,7 @@ describe('DashboardPage', () => {
     const cards = await screen.findAllByTestId('code-card');
     const broken = within(cards[0]!);
     expect(broken.getByTestId('link-health').textContent).toBe(
-      'Link looks brokenLink looks broken: it failed 3 checks in a row, the last on Nov 25, 2026. Service pages leave this code out until the link works again; your profile still shows it.',
+      'Link looks brokenIt failed 3 checks in a row, the last on Nov 25, 2026. Service pages leave this code out until the link works again; your profile still shows it.',
     );
     expect(broken.getByTestId('listing').textContent).toBe('Not listed: its link looks broken');
     expect(within(cards[1]!).getByTestId('link-health').textContent).toBe(
