@@ -10,7 +10,7 @@ import {
   finishRun,
   saveCheck,
 } from './link-health.repository.ts';
-import { type ProbeResult, probeLink } from './link-probe.ts';
+import { type ProbeOptions, type ProbeResult, probeLink } from './link-probe.ts';
 import { CHECK_EVERY_MS, type LinkOutcome, nextState, outcomeOf } from './link-rules.ts';
 
 const MINUTE_MS = 60_000;
@@ -46,9 +46,13 @@ const hostOf = (link: string): string | undefined => {
  * each distinct link once (its due codes, and every other listed code with the same link, share
  * the answer and the next check a day later), writes each code's state, then tells the owners of
  * codes whose link just broke or came back. A host's links over its per-minute share wait for a
- * later run, spread a minute apart per share.
+ * later run, spread a minute apart per share. `probe` is the network check (the bench stubs it
+ * to time the database's part alone).
  */
-export async function runLinkHealth(ctx: JobContext): Promise<JobResult & LinkHealthCounts> {
+export async function runLinkHealth(
+  ctx: JobContext,
+  probe: (link: string, options: ProbeOptions) => Promise<ProbeResult> = probeLink,
+): Promise<JobResult & LinkHealthCounts> {
   const { db } = ctx.database;
   const started = ctx.now();
   if (!(await claimRun(db, started, RUN_GAP_MS, STALE_RUN_MS))) {
@@ -77,7 +81,7 @@ export async function runLinkHealth(ctx: JobContext): Promise<JobResult & LinkHe
       let waiting = 0;
       for (const [link, rows] of links) {
         const result: ProbeResult = hostOf(link)
-          ? await probeLink(link, {
+          ? await probe(link, {
               userAgent: linkCheckerUserAgent(ctx.config.appUrl),
               timeoutMs: ctx.config.logoFetchTimeoutMs,
               allowLoopback: ctx.config.linkCheckAllowLoopback,
