@@ -1,5 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { rowBatch } from '../../db/row-batch.ts';
 import type { DB, LinkState } from '../../db/schema.ts';
+import { oncePer } from '../../once-per.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -77,6 +80,7 @@ export function dueLinks(db: Db, nowIso: string, limit: number): Promise<DueLink
 
 export interface LinkedCodeRow {
   code_id: string;
+  link: string;
   user_id: string;
   service: string;
   domain: string;
@@ -88,16 +92,17 @@ export interface LinkedCodeRow {
 }
 
 /**
- * Every listed code with this exact link (due or not): one check serves them all, and they are
- * next due together. Reads `codes_listed_link_idx`.
+ * Every listed code with one of these exact links (due or not): one check serves them all, and
+ * they are next due together. Reads `codes_listed_link_idx`.
  */
-export function codesWithLink(db: Db, link: string): Promise<LinkedCodeRow[]> {
+export function codesWithLinks(db: Db, links: readonly string[]): Promise<LinkedCodeRow[]> {
   return db
     .selectFrom('codes')
     .innerJoin('code_links', 'code_links.code_id', 'codes.id')
     .innerJoin('services', 'services.id', 'codes.service')
     .select([
       'code_links.code_id',
+      'codes.link',
       'codes.user_id',
       'codes.service',
       'services.domain',
@@ -107,41 +112,65 @@ export function codesWithLink(db: Db, link: string): Promise<LinkedCodeRow[]> {
       'code_links.failures',
       'code_links.streak_started_at',
     ])
-    .where('codes.link', '=', link)
+    .where('codes.link', 'in', links)
     .where('codes.listed', '=', 1)
     .where('code_links.next_check_at', 'is not', null)
     .execute() as Promise<LinkedCodeRow[]>;
 }
 
-/** Writes a check's result, unless the code's link changed meanwhile (its row started over). */
-export async function saveCheck(
-  db: Db,
+/** One code's check, as `saveChecks` writes it. */
+export type CheckTuple = readonly [
   codeId: string,
   link: string,
-  values: {
-    state: LinkState;
-    failures: number;
-    streak_started_at: string | null;
-    last_checked_at: string;
-    last_outcome: string;
-    next_check_at: string;
-  },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('code_links')
-    .set(values)
-    .where('code_id', '=', codeId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('codes')
-          .select('codes.id')
-          .where('codes.id', '=', codeId)
-          .where('codes.link', '=', link),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  state: LinkState,
+  failures: string,
+  streakStartedAt: string | null,
+  checkedAt: string,
+  outcome: string,
+  nextCheckAt: string,
+];
+
+const compiledSave = oncePer((database: Database) => {
+  // `streak_started_at` may be null: both forms of a row batch carry a null as such.
+  const batch = rowBatch<readonly string[]>(database.dialect, 'batch', {
+    code_id: 'text',
+    link: 'text',
+    state: 'text',
+    failures: 'text',
+    streak_started_at: 'timestamp',
+    last_checked_at: 'timestamp',
+    last_outcome: 'text',
+    next_check_at: 'timestamp',
+  });
+  // A code whose link changed since it was read started over: its row is left alone.
+  const query = sql`
+    update code_links set
+      state = batch.state,
+      failures = cast(batch.failures as integer),
+      streak_started_at = batch.streak_started_at,
+      last_checked_at = batch.last_checked_at,
+      last_outcome = batch.last_outcome,
+      next_check_at = batch.next_check_at
+    from ${batch.table}
+    where code_links.code_id = batch.code_id
+      and exists (select 1 from codes where codes.id = batch.code_id and codes.link = batch.link)
+    returning code_links.code_id`.compile(database.db);
+  return { query, batch };
+});
+
+/** Writes many codes' checks in one statement; answers the ids written. */
+export async function saveChecks(
+  database: Database,
+  db: Db,
+  checks: readonly CheckTuple[],
+): Promise<Set<string>> {
+  if (checks.length === 0) return new Set();
+  const { query, batch } = compiledSave(database);
+  const result = await db.executeQuery<{ code_id: string }>({
+    ...query,
+    parameters: batch.parameters(checks as unknown as readonly (readonly string[])[]),
+  } as typeof query);
+  return new Set(result.rows.map((row) => row.code_id));
 }
 
 /** A link whose host had its share of requests waits until `nextIso`. */

@@ -2,13 +2,14 @@ import type { JobContext, JobResult, OwnerEvent } from '../../jobs/job.ts';
 import { parseLinkHosts } from '../discovery/listing-eligibility.ts';
 import { HostLimiter } from './host-limiter.ts';
 import {
+  type CheckTuple,
   claimRun,
-  codesWithLink,
+  codesWithLinks,
   type DueLinkRow,
   deferCheck,
   dueLinks,
   finishRun,
-  saveCheck,
+  saveChecks,
 } from './link-health.repository.ts';
 import { type ProbeOptions, type ProbeResult, probeLink } from './link-probe.ts';
 import { CHECK_EVERY_MS, type LinkOutcome, nextState, outcomeOf } from './link-rules.ts';
@@ -20,6 +21,8 @@ export const RUN_GAP_MS = MINUTE_MS;
 const STALE_RUN_MS = 15 * MINUTE_MS;
 /** Due rows one run reads; the rest wait for the next run. */
 export const DUE_BATCH = 2000;
+/** Links whose answers are written in one transaction. */
+const WRITE_CHUNK = 500;
 /** Hosts checked at once (each host's links one after another). */
 const HOST_CONCURRENCY = 8;
 
@@ -75,6 +78,7 @@ export async function runLinkHealth(
       links.set(row.link, [...(links.get(row.link) ?? []), row]);
       byHost.set(host, links);
     }
+    const results = new Map<string, ProbeResult>();
     const perMinute = ctx.config.linkCheckPerHostPerMinute;
     const limiter = new HostLimiter(perMinute, ctx.now);
     const checkHost = async (links: Map<string, DueLinkRow[]>) => {
@@ -100,7 +104,7 @@ export async function runLinkHealth(
           continue;
         }
         counts.checked += 1;
-        await saveResult(ctx, link, result, counts, events);
+        results.set(link, result);
       }
     };
     const hosts = [...byHost.values()];
@@ -109,6 +113,13 @@ export async function runLinkHealth(
         for (let links = hosts.shift(); links; links = hosts.shift()) await checkHost(links);
       }),
     );
+    const checkedLinks = [...results.keys()];
+    for (let i = 0; i < checkedLinks.length; i += WRITE_CHUNK) {
+      const chunk = new Map(
+        checkedLinks.slice(i, i + WRITE_CHUNK).map((l) => [l, results.get(l)!]),
+      );
+      await saveResults(ctx, chunk, counts, events);
+    }
   } finally {
     await finishRun(db, ctx.now());
   }
@@ -126,11 +137,13 @@ export async function runLinkHealth(
   return { summary, ...counts };
 }
 
-/** Applies one link's answer to every listed code with it, in one transaction. */
-async function saveResult(
+/**
+ * Applies the links' answers to every listed code with one of them: one read and one write
+ * (row-batch.ts) in one transaction per chunk.
+ */
+async function saveResults(
   ctx: JobContext,
-  link: string,
-  result: ProbeResult,
+  results: ReadonlyMap<string, ProbeResult>,
   counts: LinkHealthCounts,
   events: OwnerEvent[],
 ): Promise<void> {
@@ -139,23 +152,29 @@ async function saveResult(
   const next = new Date(now + CHECK_EVERY_MS).toISOString();
   const found: OwnerEvent[] = [];
   await ctx.database.db.transaction().execute(async (trx) => {
-    for (const row of await codesWithLink(trx, link)) {
-      const outcome: LinkOutcome = outcomeOf(result, link, {
+    const checks: CheckTuple[] = [];
+    const pending = new Map<string, OwnerEvent>();
+    for (const row of await codesWithLinks(trx, [...results.keys()])) {
+      const result = results.get(row.link);
+      if (!result) continue;
+      const outcome: LinkOutcome = outcomeOf(result, row.link, {
         domain: row.domain,
         linkHosts: parseLinkHosts(row.link_hosts),
         homeRedirectBroken: Number(row.home_redirect_broken) === 1,
       });
       const after = nextState(row, outcome, nowIso);
-      const saved = await saveCheck(trx, row.code_id, link, {
-        state: after.state,
-        failures: after.failures,
-        streak_started_at: after.streakStartedAt,
-        last_checked_at: nowIso,
-        last_outcome: outcome,
-        next_check_at: next,
-      });
-      if (!saved || !after.event) continue;
-      found.push({
+      checks.push([
+        row.code_id,
+        row.link,
+        after.state,
+        String(after.failures),
+        after.streakStartedAt,
+        nowIso,
+        outcome,
+        next,
+      ]);
+      if (!after.event) continue;
+      pending.set(row.code_id, {
         kind: after.event,
         userId: row.user_id,
         codeId: row.code_id,
@@ -165,6 +184,8 @@ async function saveResult(
             : `link-restored:${row.code_id}:${nowIso}`,
       });
     }
+    const saved = await saveChecks(ctx.database, trx, checks);
+    for (const [codeId, event] of pending) if (saved.has(codeId)) found.push(event);
   });
   for (const event of found) {
     if (event.kind === 'link-broken') counts.broken += 1;
