@@ -12,7 +12,13 @@ import {
   saveChecks,
 } from './link-health.repository.ts';
 import { type ProbeOptions, type ProbeResult, probeLink } from './link-probe.ts';
-import { CHECK_EVERY_MS, type LinkOutcome, nextState, outcomeOf } from './link-rules.ts';
+import {
+  CHECK_EVERY_MS,
+  CHECK_JITTER_MS,
+  type LinkOutcome,
+  nextState,
+  outcomeOf,
+} from './link-rules.ts';
 
 const MINUTE_MS = 60_000;
 /** A run never starts within a minute of the last one's end: the per-host limit holds across runs. */
@@ -149,7 +155,13 @@ async function saveResults(
 ): Promise<void> {
   const now = ctx.now();
   const nowIso = new Date(now).toISOString();
-  const next = new Date(now + CHECK_EVERY_MS).toISOString();
+  // One next time per link: the codes sharing it stay together.
+  const nextOf = new Map(
+    [...results.keys()].map((link) => [
+      link,
+      new Date(now + CHECK_EVERY_MS + Math.floor(Math.random() * CHECK_JITTER_MS)).toISOString(),
+    ]),
+  );
   const found: OwnerEvent[] = [];
   await ctx.database.db.transaction().execute(async (trx) => {
     const checks: CheckTuple[] = [];
@@ -171,7 +183,7 @@ async function saveResults(
         after.streakStartedAt,
         nowIso,
         outcome,
-        next,
+        nextOf.get(row.link)!,
       ]);
       if (!after.event) continue;
       pending.set(row.code_id, {

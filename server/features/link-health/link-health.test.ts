@@ -99,7 +99,7 @@ describeEachDatabase(
     });
     /** One run, a day after the last (every link is due again). */
     const runDay = async () => {
-      clock += DAY + 61_000;
+      clock += DAY + 2 * 3_600_000;
       return linkHealthJob.run(jobContext());
     };
     let owner: Awaited<ReturnType<TestContext['createUser']>>;
@@ -147,7 +147,12 @@ describeEachDatabase(
     it('checks with HEAD, naming Refstash and its APP_URL, once a day at most', async () => {
       const id = await addCode(site.url(`/ok/1-${ctx.kind}`));
       await runDay();
-      expect(await linkRow(id)).toMatchObject({ state: 'ok', failures: 0, last_outcome: 'ok' });
+      const row = await linkRow(id);
+      expect(row).toMatchObject({ state: 'ok', failures: 0, last_outcome: 'ok' });
+      // Next due in a day and at most an hour more: checks drift apart over the day.
+      const wait = Date.parse(row.next_check_at!) - Date.parse(row.last_checked_at!);
+      expect(wait).toBeGreaterThanOrEqual(24 * 3_600_000);
+      expect(wait).toBeLessThanOrEqual(25 * 3_600_000);
       expect(requestsTo(`/ok/1-${ctx.kind}`)).toEqual([
         {
           method: 'HEAD',
@@ -318,7 +323,7 @@ describeEachDatabase(
       notifyOwner: async () => {},
     });
     const runDay = async () => {
-      clock += DAY + 61_000;
+      clock += DAY + 2 * 3_600_000;
       return linkHealthJob.run(jobContext());
     };
     const linkRow = (codeId: string) =>

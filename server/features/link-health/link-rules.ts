@@ -6,6 +6,11 @@ import type { ProbeResult } from './link-probe.ts';
 export const BROKEN_AFTER_FAILURES = 3;
 /** Each link is checked at most once a day. */
 export const CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Each next check comes up to an hour later than a day (at random): links first checked together
+ * (the migration's backlog, an import) drift apart over the day instead of coming due together.
+ */
+export const CHECK_JITTER_MS = 60 * 60 * 1000;
 
 /** What a check found, as stored in `code_links.last_outcome`. */
 export type LinkOutcome =
