@@ -11,6 +11,7 @@ import { discovery } from './2026-11-23-0070-discovery.ts';
 import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 import { changeNotify } from './2026-11-26-0099-change-notify.ts';
+import { linkHealth } from './2026-11-27-0140-link-health.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -31,7 +32,8 @@ for (const kind of testDatabaseKinds()) {
     it('leaves codes written before it unlisted, goes down and up again, and keeps profiles', async () => {
       const migration = discovery(kind);
       const db = t.database.db;
-      // 0095 and 0099 name 0070's columns in their triggers: they go first, and come back after.
+      // 0095, 0099 and 0140 name 0070's columns in their triggers: they go first, and come back after.
+      await linkHealth(kind).down?.(db);
       await changeNotify(kind).down?.(db);
       await moderation(kind).down?.(db);
       await migration.down?.(db);
@@ -64,6 +66,7 @@ for (const kind of testDatabaseKinds()) {
       await votesByNetwork.up(db);
       await moderation(kind).up(db);
       await changeNotify(kind).up(db);
+      await linkHealth(kind).up(db);
       const row = await db
         .selectFrom('codes')
         .select(['listed', 'expires_on', 'countries'])
