@@ -141,6 +141,7 @@ describeE2e(
       expect(events.map((e) => e.kind)).toEqual(['link-broken', 'link-restored']);
       await dashboard.reload();
       await card.getByText(/^Link checked /).waitFor();
+      await screenshotsInEverySize(dashboard, 'link-health-dashboard-ok');
     });
   },
   { databases: 'each' },
