@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../db/database.ts';
 import type { JobContext, OwnerEvent } from '../../jobs/job.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { HostLimiter } from './host-limiter.ts';
@@ -300,13 +301,23 @@ describeEachDatabase(
       expect((await linkRow(id)).next_check_at).not.toBeNull();
     });
 
-    it('runs one at a time: a second run within a minute of the last one ending does nothing', async () => {
-      clock += DAY;
-      const [a, b] = await Promise.all([
-        linkHealthJob.run(jobContext()),
-        linkHealthJob.run(jobContext()),
-      ]);
-      expect([a.summary, b.summary].filter((s) => s.startsWith('skipped'))).toHaveLength(1);
+    it('runs on one instance at a time: of two instances at once, one runs and one skips', async () => {
+      const second = createDatabase(ctx.testDatabase.config, { schema: ctx.testDatabase.schema });
+      try {
+        clock += DAY;
+        const [a, b] = await Promise.all([
+          linkHealthJob.run(jobContext()),
+          linkHealthJob.run({ ...jobContext(), database: second }),
+        ]);
+        expect([a.summary, b.summary].filter((s) => s.startsWith('skipped'))).toHaveLength(1);
+        // Nor within a minute of the last run's end.
+        clock += 59_000;
+        expect((await linkHealthJob.run({ ...jobContext(), database: second })).summary).toBe(
+          'skipped: the last run ended under a minute ago or is still running',
+        );
+      } finally {
+        await second.close();
+      }
     });
   },
   { env: { LINK_CHECK_ALLOW_LOOPBACK: '1', LINK_CHECK_PER_HOST_PER_MINUTE: '100' } },
