@@ -36,8 +36,8 @@ export interface ListedCodeRow {
 }
 
 /**
- * Every listed, unexpired code of one service whose owner has a public profile, newest edit
- * first per owner. Reads the partial index `codes_listed_service_idx` (service, user_id,
+ * Every listed, unexpired code of one service whose owner has a public profile and whose link is
+ * not broken (decision 111), newest edit first per owner. Reads the partial index `codes_listed_service_idx` (service, user_id,
  * updated_at) where listed = 1: the cost follows this service's listed codes, not the table.
  */
 export function listedCodesOfService(
@@ -76,7 +76,6 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
-    // Its link failed 3 checks in a row (decision 111).
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -160,7 +159,6 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
-    // Its link failed 3 checks in a row (decision 111).
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
