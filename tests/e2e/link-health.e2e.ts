@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { linkHealthJob } from '../../server/features/link-health/link-health.job.ts';
 import type { JobContext, OwnerEvent } from '../../server/jobs/job.ts';
+import { expectAccessible } from './support/axe.ts';
 import { describeE2e } from './support/fixture.ts';
 import { screenshotsInEverySize } from './support/screens.ts';
 import { openServerDatabase } from './support/server.ts';
@@ -133,6 +134,7 @@ describeE2e(
       await expect
         .poll(() => card.getByTestId('listing').textContent())
         .toBe('Not listed: its link looks broken');
+      await expectAccessible(dashboard);
       await screenshotsInEverySize(dashboard, 'link-health-dashboard-broken');
 
       linkStatus = 200;
