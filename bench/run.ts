@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DatabaseReport, runDatabase } from './database-run.ts';
 import { type BenchDatabase, benchDatabases } from './databases.ts';
+import { benchLinkHealth, linkHealthLines } from './link-health.ts';
 import { PINNED, pinBenchToCpu0 } from './pinning.ts';
 import { killAll } from './server-process.ts';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './workloads.ts';
@@ -64,12 +65,17 @@ try {
   for (const database of databases) await database.cleanup();
 }
 
+// The link-health job's database time (issue 28): its own seeded databases, after the load runs.
+const linkHealth = await benchLinkHealth(process.env.DATABASE_URL);
+console.log(`\n${linkHealthLines(linkHealth).join('\n')}`);
+
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
   loadAverage: { before: loadBefore, after: load() },
   rateLimits: 'lifted (bench/bench-server.ts: an unlimited limiter)',
   databases: reports,
+  linkHealth,
 };
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results.json'),

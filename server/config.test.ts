@@ -124,6 +124,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses in production a truthy LINK_CHECK_ALLOW_LOOPBACK; 20 link checks per host a minute by default', () => {
+    expect(() => loadConfig({ ...PRODUCTION, LINK_CHECK_ALLOW_LOOPBACK: '1' })).toThrow(
+      new ConfigError(
+        'LINK_CHECK_ALLOW_LOOPBACK must be unset in production (it lets the link checker reach this machine)',
+      ),
+    );
+    expect(loadConfig(PRODUCTION).linkCheckAllowLoopback).toBe(false);
+    expect(loadConfig(PRODUCTION).linkCheckPerHostPerMinute).toBe(20);
+    expect(() => loadConfig({ ...PRODUCTION, LINK_CHECK_PER_HOST_PER_MINUTE: '0' })).toThrow();
+  });
+
   it('refuses in production a LOGO_FETCH_CA (it makes the logo fetcher trust a test authority)', () => {
     expect(() =>
       loadConfig({ ...PRODUCTION, LOGO_FETCH_CA: '-----BEGIN CERTIFICATE-----' }),

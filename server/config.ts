@@ -49,6 +49,13 @@ const envSchema = z.object({
    * so its https path runs against a local stand-in site; production refuses it.
    */
   LOGO_FETCH_CA: z.string().min(1).optional(),
+  /**
+   * Test-only: lets the link checker reach a link's own loopback `host:port` (a local stand-in
+   * site); production refuses it (decision 111).
+   */
+  LINK_CHECK_ALLOW_LOOPBACK: flag,
+  /** Requests the link checker sends one host per minute, redirects included (decision 111). */
+  LINK_CHECK_PER_HOST_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
   /** The budget of one logo fetch (both icons, every redirect): at most decisions.md's 3 s. */
   LOGO_FETCH_TIMEOUT_MS: milliseconds.max(3000).default(3000),
   /** How long a whole request (headers and body) may take to arrive: slow clients get 408. */
@@ -109,6 +116,9 @@ export interface Config {
   readonly logoFetchAllowLoopback: boolean;
   readonly logoFetchCa: string | undefined;
   readonly logoFetchTimeoutMs: number;
+  /** LINK_CHECK_ALLOW_LOOPBACK (test-only) and LINK_CHECK_PER_HOST_PER_MINUTE (decision 111). */
+  readonly linkCheckAllowLoopback: boolean;
+  readonly linkCheckPerHostPerMinute: number;
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
@@ -150,6 +160,11 @@ function refuseWeakenedProduction(e: Env, isProduction: boolean): void {
   if (e.LOGO_FETCH_ALLOW_LOOPBACK) {
     throw new ConfigError(
       'LOGO_FETCH_ALLOW_LOOPBACK must be unset in production (it lets the logo fetcher reach this machine)',
+    );
+  }
+  if (e.LINK_CHECK_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'LINK_CHECK_ALLOW_LOOPBACK must be unset in production (it lets the link checker reach this machine)',
     );
   }
   if (e.LOGO_FETCH_CA) {
@@ -227,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoFetchAllowLoopback: e.LOGO_FETCH_ALLOW_LOOPBACK,
     logoFetchCa: e.LOGO_FETCH_CA,
     logoFetchTimeoutMs: e.LOGO_FETCH_TIMEOUT_MS,
+    linkCheckAllowLoopback: e.LINK_CHECK_ALLOW_LOOPBACK,
+    linkCheckPerHostPerMinute: e.LINK_CHECK_PER_HOST_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

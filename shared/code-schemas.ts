@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
+import { linkHealthSchema } from './link-health.ts';
 import { listingStateSchema } from './listing-rules.ts';
 import { codeModerationSchema } from './moderation-schemas.ts';
 import { profileIdentitySchema } from './profile-identity.ts';
@@ -151,6 +152,12 @@ export const codeSchema = z.object({
    * admin', the reason and the appeal. GET /api/codes always sends it (null when shown).
    */
   moderation: codeModerationSchema.optional(),
+  /**
+   * The link's health (decision 111): 'Link looks broken' or when it was last checked. The
+   * owner's alone: the public schema leaves it out. GET /api/codes always sends it (null without
+   * a checked link).
+   */
+  linkHealth: linkHealthSchema.nullable().optional(),
 });
 export type CodeDto = z.infer<typeof codeSchema>;
 export type CodeFeedback = CodeDto['feedback'];
@@ -167,6 +174,7 @@ export const publicCodeSchema = codeSchema.omit({
   listing: true,
   feedback: true,
   moderation: true,
+  linkHealth: true,
 });
 export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 

@@ -4,8 +4,11 @@ import { domainSchema } from './service-request-schemas.ts';
 /** The most link hosts admins may allow for one service (decision 094). */
 export const LINK_HOSTS_MAX = 20;
 
-/** What keeps a code the owner lists off its service page (decision 094). */
-export type ListingReason = 'link_host' | 'probation';
+/**
+ * What keeps a code the owner lists off its service page (decision 094; `link_broken`: its link
+ * failed 3 checks in a row, decision 111).
+ */
+export type ListingReason = 'link_host' | 'link_broken' | 'probation';
 
 /**
  * A code's place on its service page, as its owner sees it (GET /api/codes): `listed` when the
@@ -14,7 +17,7 @@ export type ListingReason = 'link_host' | 'probation';
  */
 export const listingStateSchema = z.object({
   listed: z.boolean(),
-  reason: z.enum(['link_host', 'probation']).optional(),
+  reason: z.enum(['link_host', 'link_broken', 'probation']).optional(),
   until: z.string().optional(),
 });
 export type ListingState = z.infer<typeof listingStateSchema>;

@@ -99,6 +99,8 @@ export interface ServicesTable {
   listing_rev: Generated<number>;
   /** JSON array of the link hosts admins allow besides the domain (migration 0092, decision 094). */
   link_hosts: Generated<string>;
+  /** 1 when a link redirected to the service's home page counts as dead (migration 0140). */
+  home_redirect_broken: Generated<number>;
 }
 
 export type ServiceRequestStatus = 'pending' | 'approved' | 'rejected';
@@ -379,6 +381,28 @@ export interface PasskeyChallengesTable {
   expires_at: Timestamp;
 }
 
+export type LinkState = 'unknown' | 'ok' | 'broken';
+
+/** A listed code's link health (migration 0140, decision 111). */
+export interface CodeLinksTable {
+  code_id: string;
+  state: Generated<LinkState>;
+  /** Failed checks in a row, since `streak_started_at`. */
+  failures: Generated<number>;
+  streak_started_at: Generated<Timestamp | null>;
+  last_checked_at: Generated<Timestamp | null>;
+  /** What the last check found ('ok', 'not_found', 'dns', 'timeout', …). */
+  last_outcome: Generated<string | null>;
+  /** Null while the code is not listed. */
+  next_check_at: Timestamp | null;
+}
+
+export interface LinkHealthRunsTable {
+  name: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -409,6 +433,8 @@ export interface DB {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   avatars: AvatarsTable;
+  code_links: CodeLinksTable;
+  link_health_runs: LinkHealthRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { retentionJob } from '../features/account/retention.ts';
+import { linkHealthJob } from '../features/link-health/link-health.job.ts';
 import { expiryRemindersJob } from '../features/owner-mail/expiry-reminders.job.ts';
 import { weeklySummaryJob } from '../features/owner-mail/weekly-summary.job.ts';
 import { mailQueueJob } from '../mail/mail-queue.job.ts';
@@ -13,7 +14,7 @@ export const JOBS: readonly ScheduledJob[] = [
   expiryRemindersJob,
   weeklySummaryJob,
   mailQueueJob,
-  // MERGE (issue 28): linkHealthJob from '../features/link-health/link-health.job.ts' goes here.
+  linkHealthJob,
 ];
 
 export function findJob(name: string): ScheduledJob | undefined {

@@ -12,6 +12,7 @@ import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 import { changeNotify } from './2026-11-26-0099-change-notify.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
+import { linkHealth } from './2026-11-27-0140-link-health.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -32,7 +33,9 @@ for (const kind of testDatabaseKinds()) {
     it('leaves codes written before it unlisted, goes down and up again, and keeps profiles', async () => {
       const migration = discovery(kind);
       const db = t.database.db;
-      // 0095, 0099 and 0100 name 0070's columns in their triggers: they go first.
+      // 0095, 0099, 0100 and 0140 name 0070's columns in their triggers: they go first (0140 comes
+      // back after).
+      await linkHealth(kind).down?.(db);
       await profileIdentity(kind).down?.(db);
       await changeNotify(kind).down?.(db);
       await moderation(kind).down?.(db);
@@ -66,6 +69,7 @@ for (const kind of testDatabaseKinds()) {
       await votesByNetwork.up(db);
       await moderation(kind).up(db);
       await changeNotify(kind).up(db);
+      await linkHealth(kind).up(db);
       const row = await db
         .selectFrom('codes')
         .select(['listed', 'expires_on', 'countries'])

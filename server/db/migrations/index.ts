@@ -23,6 +23,7 @@ import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
 import { passkeys } from './2026-11-27-0110-passkeys.ts';
 import { sessionsAndApiTokens } from './2026-11-27-0120-sessions-and-api-tokens.ts';
 import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
+import { linkHealth } from './2026-11-27-0140-link-health.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-27-0110-passkeys': passkeys(dialect),
     '2026-11-27-0120-sessions-and-api-tokens': sessionsAndApiTokens(dialect),
     '2026-11-27-0130-mail-queue-and-jobs': mailQueueAndJobs(dialect),
+    '2026-11-27-0140-link-health': linkHealth(dialect),
   };
 }

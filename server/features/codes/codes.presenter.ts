@@ -83,9 +83,18 @@ export function presentOwnedCode(
   moderation: CodeModeration = null,
 ): CodeDto {
   const service = { domain: row.service_domain, linkHosts: parseLinkHosts(row.service_link_hosts) };
-  const facts = { link: row.link, ownerCreatedAt: row.owner_created_at, service };
+  const facts = {
+    link: row.link,
+    ownerCreatedAt: row.owner_created_at,
+    service,
+    linkBroken: row.link_state === 'broken',
+  };
   return {
     ...presentCode(row, feedback, moderation),
     listing: listingState(Number(row.listed) === 1, facts, context),
+    linkHealth:
+      row.link_state === null || row.link === null
+        ? null
+        : { state: row.link_state, checkedAt: row.link_checked_at },
   };
 }

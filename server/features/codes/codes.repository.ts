@@ -21,6 +21,9 @@ export interface CodeWithServiceRow {
   service_domain: string;
   service_link_hosts: string;
   owner_created_at: string;
+  /** `code_links` (decision 111): null when the code has no link row. */
+  link_state: 'unknown' | 'ok' | 'broken' | null;
+  link_checked_at: string | null;
 }
 
 /** A code's "Did it work?" answers since a day, by answer and reason (decision 070). */
@@ -36,7 +39,10 @@ function selectCodesWithService(db: Db) {
     .selectFrom('codes')
     .innerJoin('services', 'services.id', 'codes.service')
     .innerJoin('users', 'users.id', 'codes.user_id')
+    .leftJoin('code_links', 'code_links.code_id', 'codes.id')
     .select([
+      'code_links.state as link_state',
+      'code_links.last_checked_at as link_checked_at',
       'codes.id',
       'codes.service',
       'services.name as service_name',

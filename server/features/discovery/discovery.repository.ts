@@ -39,8 +39,8 @@ export interface ListedCodeRow {
 }
 
 /**
- * Every listed, unexpired code of one service whose owner has a public profile, newest edit
- * first per owner. Reads the partial index `codes_listed_service_idx` (service, user_id,
+ * Every listed, unexpired code of one service whose owner has a public profile and whose link is
+ * not broken (decision 111), newest edit first per owner. Reads the partial index `codes_listed_service_idx` (service, user_id,
  * updated_at) where listed = 1: the cost follows this service's listed codes, not the table.
  */
 export function listedCodesOfService(
@@ -82,6 +82,16 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('code_links')
+            .select('code_links.code_id')
+            .whereRef('code_links.code_id', '=', 'codes.id')
+            .where('code_links.state', '=', 'broken'),
+        ),
+      ),
+    )
     .orderBy('codes.user_id')
     .orderBy('codes.updated_at', 'desc')
     .orderBy('codes.id', 'desc');
@@ -158,6 +168,16 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
     .where('users.username', 'is not', null)
     .where('users.disabled_at', 'is', null)
     .where('codes.hidden_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('code_links')
+            .select('code_links.code_id')
+            .whereRef('code_links.code_id', '=', 'codes.id')
+            .where('code_links.state', '=', 'broken'),
+        ),
+      ),
+    )
     .orderBy('services.name')
     .orderBy('services.id')
     .execute();

@@ -12,6 +12,8 @@ export interface ListingFacts {
   /** The owner's account creation time (ISO 8601). */
   ownerCreatedAt: string;
   service: { domain: string; linkHosts: readonly string[] };
+  /** The link failed 3 checks in a row (decision 111). The service pages' queries leave such codes out. */
+  linkBroken?: boolean;
 }
 
 export interface ListingContext {
@@ -40,6 +42,9 @@ const linkRule: ListingRule = ({ link, service }) =>
     ? undefined
     : { reason: 'link_host' };
 
+const linkHealthRule: ListingRule = ({ linkBroken }) =>
+  linkBroken ? { reason: 'link_broken' } : undefined;
+
 const probationRule: ListingRule = ({ ownerCreatedAt }, { today, probationDays }) => {
   const from = listingFromDay(ownerCreatedAt, probationDays);
   return from > today ? { reason: 'probation', until: from } : undefined;
@@ -51,7 +56,7 @@ const probationRule: ListingRule = ({ ownerCreatedAt }, { today, probationDays }
  * admin hid) is one more entry here: the service pages, the directory, the sitemap and the owner's
  * `listing` state all ask `listingBlock`.
  */
-const LISTING_RULES: readonly ListingRule[] = [linkRule, probationRule];
+const LISTING_RULES: readonly ListingRule[] = [linkRule, linkHealthRule, probationRule];
 
 /** The first rule that keeps this code off its service page, or undefined. */
 export function listingBlock(

@@ -65,7 +65,8 @@ async function resolveAllowed(hostname: string, port: number, policy: FetchPolic
   return first.address;
 }
 
-function safeAgent(policy: FetchPolicy): Agent {
+/** An undici agent that connects only to addresses `resolveAllowed` lets through (also the link checker's). */
+export function safeAgent(policy: FetchPolicy): Agent {
   const connect = buildConnector({
     timeout: policy.timeoutMs ?? LOGO_FETCH_LIMITS.timeoutMs,
     ...(policy.ca ? { ca: policy.ca } : {}),

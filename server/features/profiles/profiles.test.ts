@@ -139,7 +139,8 @@ async function expectedProfile(ctx: TestContext, user: TestUser): Promise<Public
   const own = await ctx.request({ url: '/api/codes', cookie: user.cookie });
   expect(own.statusCode).toBe(200);
   // The switch, the answers (decision 070), whether the service page shows it (decision 094) and
-  // an admin's hiding (decision 095) are the owner's; expiry and countries are public.
+  // an admin's hiding (decision 095) and the link's health (decision 111) are the owner's; expiry
+  // and countries are public.
   return own
     .json()
     .codes.map(
@@ -150,6 +151,7 @@ async function expectedProfile(ctx: TestContext, user: TestUser): Promise<Public
         listing: _g,
         feedback: _f,
         moderation: _m,
+        linkHealth: _h,
         ...rest
       }: PublicCode) => rest,
     );

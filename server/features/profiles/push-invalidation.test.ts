@@ -115,6 +115,44 @@ describeEachDatabase('public answers kept until a change is pushed', (ctx) => {
     expect(await serviceCodes('lyft')).not.toContain('PUSHKEPT');
   });
 
+  it('a link the link-health job marks broken leaves the cached service page, and comes back (decision 111)', async () => {
+    await feedLive();
+    const owner = await ctx.createUser({ username: 'pushlink' });
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/codes',
+      cookie: owner.cookie,
+      body: {
+        service: 'lyft',
+        code: 'PUSHLINK',
+        reward: '5',
+        link: 'https://lyft.com/i/pushlink',
+        listed: true,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const codeId = response.json().code.id as string;
+    // Twice: the second answer comes from the cache.
+    expect(await serviceCodes('lyft')).toContain('PUSHLINK');
+    expect(await serviceCodes('lyft')).toContain('PUSHLINK');
+    const setState = async (state: 'broken' | 'ok') => {
+      // As the job writes it, outside any request: then the instance hears of it.
+      await ctx.database.db
+        .updateTable('code_links')
+        .set({ state })
+        .where('code_id', '=', codeId)
+        .execute();
+      await ctx.database.changes(ctx.app.log).settle();
+    };
+    await setState('broken');
+    expect(await serviceCodes('lyft')).not.toContain('PUSHLINK');
+    expect((await get('/s/lyft')).body).not.toContain('PUSHLINK');
+    // The profile shows it either way.
+    expect(await codesOf('pushlink')).toEqual(['PUSHLINK']);
+    await setState('ok');
+    expect(await serviceCodes('lyft')).toContain('PUSHLINK');
+  });
+
   it('a rename moves the cached profile at once', async () => {
     await feedLive();
     const owner = await ctx.createUser({ username: 'pushold' });

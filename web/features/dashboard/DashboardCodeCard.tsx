@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CodeDto, CodeFeedback } from '../../../shared/code-schemas.ts';
+import { LINK_HEALTH_MESSAGES, type LinkHealth } from '../../../shared/link-health.ts';
 import { LISTING_MESSAGES } from '../../../shared/listing-rules.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { countryNames } from '../../components/codes/CodeTerms.tsx';
@@ -9,6 +10,7 @@ import { ExpiredBadge } from '../../components/codes/ExpiredBadge.tsx';
 import { formatExpiry, isExpired } from '../../components/codes/expiry.ts';
 import { LinkOrText } from '../../components/codes/LinkOrText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { formatShortDate } from '../../lib/format-date.ts';
 import { HiddenCodeNotice } from '../moderation/HiddenCodeNotice.tsx';
 import { codesQueryKey } from './api.ts';
 
@@ -85,6 +87,7 @@ export function DashboardCodeCard({ code, onEdit, onDelete }: DashboardCodeCardP
           <LinkOrText link={code.link} />
         </p>
       )}
+      {code.link && code.linkHealth && <LinkHealthNote health={code.linkHealth} />}
       {copy === 'failed' && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to copy code. Please try selecting and copying manually.
@@ -128,6 +131,30 @@ export function feedbackLine(feedback: CodeFeedback): string {
   return `Worked: ${feedback.yes} · Didn't: ${feedback.no}${reasons ? ` (${reasons})` : ''}`;
 }
 
+/**
+ * The link's health (decision 111): a notice when it looks broken (which keeps the code off its
+ * service page), else a quiet line with the last check.
+ */
+function LinkHealthNote({ health }: { health: LinkHealth }) {
+  if (health.state === 'broken' && health.checkedAt) {
+    return (
+      <div
+        data-testid="link-health"
+        className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <p className="font-semibold">{LINK_HEALTH_MESSAGES.broken}</p>
+        <p>{LINK_HEALTH_MESSAGES.brokenDetail(formatShortDate(health.checkedAt))}</p>
+      </div>
+    );
+  }
+  if (!health.checkedAt) return null;
+  return (
+    <p data-testid="link-health" className="text-xs text-gray-600 dark:text-gray-400">
+      {LINK_HEALTH_MESSAGES.checked(formatShortDate(health.checkedAt))}
+    </p>
+  );
+}
+
 /** The card's listing badge: listed, switched off, or why the service page leaves it out. */
 function listingLabel({ listed, listing, serviceName, expiresAt }: CodeDto): string {
   if (!listed) return 'Not listed';
@@ -135,6 +162,7 @@ function listingLabel({ listed, listing, serviceName, expiresAt }: CodeDto): str
   if (listing.listed && isExpired(expiresAt))
     return `Hidden from the ${serviceName} page while expired`;
   if (listing.listed) return `Listed on the ${serviceName} page`;
+  if (listing.reason === 'link_broken') return LINK_HEALTH_MESSAGES.cardNotListed;
   if (listing.reason === 'probation' && listing.until) {
     return LISTING_MESSAGES.cardProbation(formatExpiry(listing.until));
   }

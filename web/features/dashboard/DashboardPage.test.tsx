@@ -482,4 +482,39 @@ describe('DashboardPage', () => {
       'Not listed',
     ]);
   });
+
+  it("shows 'Link looks broken' with the last check, and a quiet 'Link checked' otherwise", async () => {
+    const link = 'https://uber.com/invite/alex';
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/services': () => json(200, services),
+      'GET /api/codes': () =>
+        json(200, {
+          codes: [
+            {
+              ...code,
+              link,
+              listing: { listed: false, reason: 'link_broken' },
+              linkHealth: { state: 'broken', checkedAt: '2026-11-25T12:00:00.000Z' },
+            },
+            {
+              ...code,
+              id: '0190c5b2-0000-7000-8000-000000000002',
+              link,
+              linkHealth: { state: 'ok', checkedAt: '2026-11-24T12:00:00.000Z' },
+            },
+          ],
+        }),
+    });
+    renderDashboard();
+    const cards = await screen.findAllByTestId('code-card');
+    const broken = within(cards[0]!);
+    expect(broken.getByTestId('link-health').textContent).toBe(
+      'Link looks brokenIt failed 3 checks in a row, the last on Nov 25, 2026. Service pages leave this code out until the link works again; your profile still shows it.',
+    );
+    expect(broken.getByTestId('listing').textContent).toBe('Not listed: its link looks broken');
+    expect(within(cards[1]!).getByTestId('link-health').textContent).toBe(
+      'Link checked Nov 24, 2026',
+    );
+  });
 });
