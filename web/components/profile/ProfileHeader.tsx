@@ -1,0 +1,66 @@
+import type { ProfileIdentityDto } from '../../../shared/profile-identity.ts';
+import { ProfileAvatar } from './ProfileAvatar.tsx';
+import { ProfileLinks } from './ProfileLinks.tsx';
+
+/**
+ * The top of a public profile (issue 26): avatar, display name above `@username`, the bio and
+ * the links. Everything the owner typed is React text (never HTML): a bio of `<b>hi</b>` reads
+ * as those characters; its line breaks show through `white-space: pre-line`. The settings
+ * preview draws the same component from the form's values.
+ */
+export function ProfileHeader({
+  username,
+  identity,
+  headingLevel = 'h1',
+  avatarLoading = 'lazy',
+}: {
+  username: string;
+  identity: ProfileIdentityDto;
+  /** h1 on the profile page; the settings preview sits under its section's h2. */
+  headingLevel?: 'h1' | 'h3';
+  avatarLoading?: 'lazy' | 'eager';
+}) {
+  const Heading = headingLevel;
+  const displayName = identity.displayName?.trim() || null;
+  const bio = identity.bio?.trim() || null;
+  return (
+    <header data-profile-header="">
+      <div className="flex items-center gap-4">
+        <ProfileAvatar
+          name={displayName ?? username}
+          avatar={identity.avatar}
+          size={72}
+          loading={avatarLoading}
+        />
+        <Heading className="min-w-0 break-words">
+          {displayName && (
+            <span
+              data-display-name=""
+              className="block text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white"
+            >
+              {displayName}
+            </span>
+          )}
+          <span
+            className={
+              displayName
+                ? 'mt-0.5 block text-base font-medium text-gray-600 dark:text-gray-300'
+                : 'block text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white'
+            }
+          >
+            @{username}'s referral codes
+          </span>
+        </Heading>
+      </div>
+      {bio && (
+        <p
+          data-bio=""
+          className="mt-4 max-w-2xl whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-200"
+        >
+          {bio}
+        </p>
+      )}
+      <ProfileLinks links={identity.links} className="mt-4" />
+    </header>
+  );
+}
