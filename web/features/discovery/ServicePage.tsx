@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { countriesByName } from '../../../shared/countries.ts';
+import type { AvatarDto } from '../../../shared/profile-identity.ts';
 import { GoBack, NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -13,6 +14,15 @@ import { serviceTitle } from './service-meta.ts';
 const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDialog.tsx'));
 
 const COUNTRIES = countriesByName();
+
+/**
+ * The owner's display name and avatar on a card (issue 26), when the answer carries them: the
+ * fields join ServiceCodeDto with the server half of the issue.
+ */
+function ownerIdentity(code: object): { displayName?: string | null; avatar?: AvatarDto | null } {
+  const owner = code as { displayName?: string | null; avatar?: AvatarDto | null };
+  return { displayName: owner.displayName ?? null, avatar: owner.avatar ?? null };
+}
 
 /**
  * `/s/:serviceId` (decision 070): the codes listed for one service by every member, one per
@@ -131,6 +141,7 @@ export default function ServicePage() {
               <ServiceCodeCard
                 key={code.id}
                 code={code}
+                {...ownerIdentity(code)}
                 copied={copiedId === code.id}
                 onOpen={() => {
                   setDialogLoaded(true);
