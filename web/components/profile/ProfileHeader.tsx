@@ -13,41 +13,41 @@ export function ProfileHeader({
   identity,
   headingLevel = 'h1',
   avatarLoading = 'lazy',
+  compact = false,
 }: {
   username: string;
   identity: ProfileIdentityDto;
   /** h1 on the profile page; the settings preview sits under its section's h2. */
   headingLevel?: 'h1' | 'h3';
   avatarLoading?: 'lazy' | 'eager';
+  /** Smaller type and avatar, for the settings preview's narrow column. */
+  compact?: boolean;
 }) {
+  const big = compact
+    ? 'block text-xl font-bold tracking-tight text-gray-900 dark:text-white'
+    : 'block text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white';
+  const small = compact
+    ? 'mt-0.5 block text-sm font-medium text-gray-600 dark:text-gray-300'
+    : 'mt-0.5 block text-base font-medium text-gray-600 dark:text-gray-300';
   const Heading = headingLevel;
   const displayName = identity.displayName?.trim() || null;
   const bio = identity.bio?.trim() || null;
   return (
     <header data-profile-header="">
-      <div className="flex items-center gap-4">
+      <div className={`flex items-center ${compact ? 'gap-3' : 'gap-4'}`}>
         <ProfileAvatar
           name={displayName ?? username}
           avatar={identity.avatar}
-          size={72}
+          size={compact ? 56 : 72}
           loading={avatarLoading}
         />
         <Heading className="min-w-0 break-words">
           {displayName && (
-            <span
-              data-display-name=""
-              className="block text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white"
-            >
+            <span data-display-name="" className={big}>
               {displayName}
             </span>
           )}
-          <span
-            className={
-              displayName
-                ? 'mt-0.5 block text-base font-medium text-gray-600 dark:text-gray-300'
-                : 'block text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white'
-            }
-          >
+          <span className={displayName ? small : big}>
             @{username}'s referral codes
           </span>
         </Heading>
@@ -55,12 +55,12 @@ export function ProfileHeader({
       {bio && (
         <p
           data-bio=""
-          className="mt-4 max-w-2xl whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-200"
+          className={`max-w-2xl whitespace-pre-line wrap-anywhere text-gray-700 dark:text-gray-200 ${compact ? 'mt-3 text-sm' : 'mt-4'}`}
         >
           {bio}
         </p>
       )}
-      <ProfileLinks links={identity.links} className="mt-4" />
+      <ProfileLinks links={identity.links} className={compact ? 'mt-3' : 'mt-4'} />
     </header>
   );
 }
