@@ -47,9 +47,7 @@ export function ProfileHeader({
               {displayName}
             </span>
           )}
-          <span className={displayName ? small : big}>
-            @{username}'s referral codes
-          </span>
+          <span className={displayName ? small : big}>@{username}'s referral codes</span>
         </Heading>
       </div>
       {bio && (
