@@ -1,17 +1,6 @@
-import { siInstagram, siTiktok, siX, siYoutube } from 'simple-icons';
 import type { ProfileLinkKind } from '../../../shared/profile-identity.ts';
-
-/**
- * A profile link's site icon: the brands' paths from simple-icons (the offline icon set the
- * service logos come from, decision 103), drawn in the text colour so that X's black mark shows
- * on a dark page; a globe for any other website. Inline SVG: no request, no script.
- */
-const BRAND_PATHS: Readonly<Record<Exclude<ProfileLinkKind, 'website'>, string>> = {
-  instagram: siInstagram.path,
-  x: siX.path,
-  youtube: siYoutube.path,
-  tiktok: siTiktok.path,
-};
+// Never inlined (the server's build would otherwise make it a data: URI the browser's build is not).
+import spriteUrl from './link-icons.svg?url&no-inline';
 
 /** The names read out for the icons. */
 export const LINK_KIND_LABELS: Readonly<Record<ProfileLinkKind, string>> = {
@@ -22,24 +11,23 @@ export const LINK_KIND_LABELS: Readonly<Record<ProfileLinkKind, string>> = {
   tiktok: 'TikTok',
 };
 
+/**
+ * A profile link's site icon (decision 103): a symbol of `link-icons.svg`, the brands' paths from
+ * simple-icons (the offline icon set the service logos come from) and a globe for any other
+ * website. One cached, content-hashed file that the page's script does not carry; drawn in the
+ * text colour, so X's black mark shows on a dark page. No script needed.
+ */
 export function LinkIcon({ kind, className = '' }: { kind: ProfileLinkKind; className?: string }) {
+  const symbol = Object.hasOwn(LINK_KIND_LABELS, kind) ? kind : 'website';
   return (
     <svg
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
-      data-link-icon={kind}
+      data-link-icon={symbol}
       className={`shrink-0 ${className}`}
     >
-      {kind !== 'website' && BRAND_PATHS[kind] ? (
-        <path fill="currentColor" d={BRAND_PATHS[kind]} />
-      ) : (
-        // A globe (any https site), stroked like the app's other line icons.
-        <g fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-          <circle cx="12" cy="12" r="10" />
-          <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10Z" />
-        </g>
-      )}
+      <use href={`${spriteUrl}#${symbol}`} />
     </svg>
   );
 }

@@ -57,7 +57,9 @@ describe('ProfileHeader', () => {
     }
     expect(links[0]?.textContent).toBe('Website: alice.example');
     expect(links[1]?.textContent).toBe('Instagram: instagram.com/alice');
-    expect(links[1]?.querySelector('svg[data-link-icon="instagram"] path')).not.toBeNull();
+    expect(
+      links[1]?.querySelector('svg[data-link-icon="instagram"] use')?.getAttribute('href'),
+    ).toMatch(/link-icons.*#instagram$/);
     expect(links[0]?.querySelector('svg[data-link-icon="website"]')).not.toBeNull();
   });
 
