@@ -40,6 +40,7 @@ export function ProfileHeader({
           avatar={identity.avatar}
           size={compact ? 56 : 72}
           loading={avatarLoading}
+          className="ring-2 ring-accent-500 ring-offset-2 ring-offset-gray-50 dark:ring-accent-400 dark:ring-offset-gray-950"
         />
         <Heading className="min-w-0 break-words">
           {displayName && (

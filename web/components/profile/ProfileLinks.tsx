@@ -32,7 +32,7 @@ export function ProfileLinks({
             target="_blank"
             rel="me nofollow noopener"
             data-link-kind={link.kind}
-            className="inline-flex min-h-11 max-w-full items-center gap-2 rounded-full border border-gray-200 bg-white px-3.5 text-sm font-medium text-accent-700 shadow-sm hover:border-accent-300 hover:text-accent-800 dark:border-gray-700 dark:bg-gray-900 dark:text-accent-300 dark:hover:border-accent-700 dark:hover:text-accent-200"
+            className="inline-flex min-h-11 max-w-full items-center gap-2 rounded-full border border-accent-200 bg-accent-50 px-3.5 text-sm font-medium text-accent-800 hover:border-accent-300 hover:bg-accent-100 dark:border-accent-800 dark:bg-gray-900 dark:text-accent-300 dark:hover:border-accent-700 dark:hover:text-accent-200"
           >
             <LinkIcon kind={link.kind} className="h-4 w-4" />
             <span className="sr-only">{LINK_KIND_LABELS[link.kind] ?? 'Website'}: </span>

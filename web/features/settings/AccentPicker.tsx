@@ -20,7 +20,7 @@ export function AccentPicker({
       <legend className="block text-sm font-medium text-gray-800 dark:text-gray-100">
         Accent colour
       </legend>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-wrap gap-1">
         {ACCENT_NAMES.map((name) => (
           <label
             key={name}

@@ -128,7 +128,7 @@ export function AvatarField({
   const percent = uploading ? Math.round(phase.progress * 100) : 0;
 
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+    <div className="flex items-start gap-4">
       <div className="shrink-0 self-start">
         {chosenUrl ? (
           <img
@@ -137,10 +137,16 @@ export function AvatarField({
             width={96}
             height={96}
             data-avatar-crop=""
-            className="h-24 w-24 rounded-full object-cover object-center ring-1 ring-gray-200 dark:ring-gray-700"
+            className="h-20 w-20 rounded-full sm:h-24 sm:w-24 object-cover object-center ring-1 ring-gray-200 dark:ring-gray-700"
           />
         ) : (
-          <ProfileAvatar name={name} avatar={avatar} size={96} loading="eager" />
+          <ProfileAvatar
+            name={name}
+            avatar={avatar}
+            size={96}
+            loading="eager"
+            className="h-20! w-20! sm:h-24! sm:w-24!"
+          />
         )}
       </div>
       <div className="min-w-0 flex-1 space-y-2">
@@ -151,7 +157,7 @@ export function AvatarField({
               <label
                 className={`${buttonClasses('secondary')} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent-500`}
               >
-                {avatar ? 'Choose another picture' : 'Choose a picture'}
+                {avatar ? 'Change picture' : 'Choose a picture'}
                 <input
                   ref={input}
                   type="file"

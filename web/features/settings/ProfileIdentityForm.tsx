@@ -144,7 +144,7 @@ export function ProfileIdentityForm({
           <TextareaField
             label="Bio"
             optional
-            rows={3}
+            rows={4}
             hint={
               <span className="flex justify-between gap-3">
                 <span>Plain text; line breaks are kept.</span>
