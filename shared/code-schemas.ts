@@ -3,7 +3,6 @@ import { isCountryCode } from './countries.ts';
 import { LIMITS } from './limits.ts';
 import { listingStateSchema } from './listing-rules.ts';
 import { codeModerationSchema } from './moderation-schemas.ts';
-import { profileIdentitySchema } from './profile-identity.ts';
 import { hasNoNul, NUL_MESSAGE } from './text-rules.ts';
 
 /** The code form's messages of spec §5 (exact texts) and the length caps of decisions.md. */
@@ -174,10 +173,5 @@ export type PublicCodeDto = z.infer<typeof publicCodeSchema>;
 export const profileSchema = z.object({
   username: z.string(),
   codes: z.array(publicCodeSchema),
-  /**
-   * The owner's display name, bio, avatar, links and accent (issue 26). Optional until every
-   * answer carries it: the pages read a missing one as EMPTY_IDENTITY (web/features/profile/identity.ts).
-   */
-  identity: profileIdentitySchema.optional(),
 });
 export type ProfileDto = z.infer<typeof profileSchema>;

@@ -9,6 +9,9 @@ export const IDENTITY_SCREEN_MESSAGES = Object.freeze({
   avatarRemoved: 'Picture removed',
   avatarUploadFailed: 'Failed to upload the picture. Please try again.',
   avatarRemoveFailed: 'Failed to remove the picture. Please try again.',
+  /** Above the form while an admin's 'Hide profile details' holds. */
+  detailsHidden:
+    'Visitors see your username only: your display name, bio, picture and links are hidden until an admin restores them.',
 });
 
 /** The picture's file types the chooser offers (the server decides by the bytes). */

@@ -4,7 +4,8 @@ import { ApiError } from './api-client.ts';
 /**
  * Sends a file's bytes as the request body with upload progress (fetch has none): XMLHttpRequest,
  * same origin, with the session cookie. The CSRF check (decision 061) needs our `Origin`, which
- * the browser adds to every same-origin PUT; the body goes with the file's own type. Resolves
+ * the browser adds to every same-origin PUT; the body goes with the file's own type (or the
+ * given one). Resolves
  * with the JSON answer; rejects with an ApiError carrying the server's message, as `api` does.
  */
 export function uploadFile<T>(
@@ -12,12 +13,13 @@ export function uploadFile<T>(
   url: string,
   file: Blob,
   onProgress: (fraction: number) => void,
+  contentType = file.type || 'application/octet-stream',
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, url);
     request.withCredentials = true;
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    request.setRequestHeader('Content-Type', contentType);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });

@@ -14,7 +14,9 @@ export const NO_IDENTITY: ProfileIdentityDto = Object.freeze({
 }) as ProfileIdentityDto;
 
 /** The identity of a profile answer, or NO_IDENTITY when the answer has none. */
-export function identityOf(profile: { identity?: ProfileIdentityDto } | null | undefined) {
+export function identityOf(
+  profile: { username: string; identity?: ProfileIdentityDto } | null | undefined,
+): ProfileIdentityDto {
   return profile?.identity ?? NO_IDENTITY;
 }
 

@@ -15,13 +15,17 @@ const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDia
 
 const COUNTRIES = countriesByName();
 
-/**
- * The owner's display name and avatar on a card (issue 26), when the answer carries them: the
- * fields join ServiceCodeDto with the server half of the issue.
- */
-function ownerIdentity(code: object): { displayName?: string | null; avatar?: AvatarDto | null } {
-  const owner = code as { displayName?: string | null; avatar?: AvatarDto | null };
-  return { displayName: owner.displayName ?? null, avatar: owner.avatar ?? null };
+/** The owner as a card shows them (issue 26): `owner` of ServiceCodeDto, from the server half. */
+interface CardOwner {
+  username: string;
+  owner?: { displayName: string | null; avatar: AvatarDto | null };
+}
+
+function ownerIdentity(code: CardOwner): {
+  displayName: string | null;
+  avatar: AvatarDto | null;
+} {
+  return { displayName: code.owner?.displayName ?? null, avatar: code.owner?.avatar ?? null };
 }
 
 /**

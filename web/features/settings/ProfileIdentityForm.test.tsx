@@ -325,3 +325,35 @@ describe('Settings → Profile', () => {
     });
   });
 });
+
+describe('Settings → Profile while an admin hides the details', () => {
+  beforeAll(polyfillDialog);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so, with the reason and the appeal, and keeps the form', async () => {
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'GET /api/me/profile': () =>
+        json(200, {
+          ...empty,
+          moderation: {
+            actionId: 'a1',
+            hiddenAt: '2026-11-25T10:00:00.000Z',
+            reason: 'Impersonation <b>of</b> a brand',
+            appeal: null,
+          },
+        }),
+    });
+    renderPage(<SettingsPage />, { path: '/settings', pattern: '/settings' });
+    expect(
+      await screen.findByText(
+        'Visitors see your username only: your display name, bio, picture and links are hidden until an admin restores them.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('hidden-by-admin').textContent).toContain(
+      'Impersonation <b>of</b> a brand',
+    );
+    expect(screen.getByRole('button', { name: 'Appeal' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Display name/)).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { ACCENT_LABELS, accentVariables } from '../../../shared/accent-palette.ts';
+import type { CodeModeration } from '../../../shared/moderation-schemas.ts';
 import {
   ACCENT_NAMES,
   type AccentName,
@@ -19,6 +20,8 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { TextareaField, TextField } from '../../components/ui/TextField.tsx';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
+// As the dashboard shows a hidden code: the one notice with its reason and appeal.
+import { HiddenCodeNotice } from '../moderation/HiddenCodeNotice.tsx';
 import { AccentPicker } from './AccentPicker.tsx';
 import { AvatarField } from './AvatarField.tsx';
 import { useMyProfile, useSaveProfileIdentity } from './api.ts';
@@ -77,7 +80,25 @@ export function ProfileIdentitySection({
   if (profile.isError) {
     return <Banner tone="error">{IDENTITY_SCREEN_MESSAGES.loadFailed}</Banner>;
   }
-  return <ProfileIdentityForm username={username} identity={profile.data} onSaved={onSaved} />;
+  // An admin's 'Hide profile details' (issue 26): the owner sees why, and can appeal once.
+  const moderation = (profile.data as { moderation?: CodeModeration }).moderation ?? null;
+  return (
+    <div className="space-y-5">
+      {moderation && (
+        <div className="space-y-2">
+          <p className="text-sm text-gray-700 dark:text-gray-200">
+            {IDENTITY_SCREEN_MESSAGES.detailsHidden}
+          </p>
+          <HiddenCodeNotice
+            moderation={moderation}
+            what="profile details"
+            onAppealed={() => void profile.refetch()}
+          />
+        </div>
+      )}
+      <ProfileIdentityForm username={username} identity={profile.data} onSaved={onSaved} />
+    </div>
+  );
 }
 
 /**

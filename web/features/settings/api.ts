@@ -126,9 +126,13 @@ export function useAvatarChanged() {
   };
 }
 
+/** The types the upload declares; anything else goes as bytes (the server reads the bytes). */
+const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
 /** PUT /api/me/avatar with the picture's bytes as the body, reporting upload progress. */
 export function uploadAvatar(file: Blob, onProgress: (fraction: number) => void) {
-  return uploadFile<unknown>('PUT', '/api/me/avatar', file, onProgress);
+  const type = AVATAR_TYPES.has(file.type) ? file.type : 'application/octet-stream';
+  return uploadFile<unknown>('PUT', '/api/me/avatar', file, onProgress, type);
 }
 
 /** DELETE /api/me/avatar: back to the generated initial. */
