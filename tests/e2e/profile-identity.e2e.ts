@@ -191,7 +191,7 @@ describeE2e(
       const page = await ownerContext.newPage();
       await page.goto(e2e.url('/settings'));
       const profile = page.locator('section[aria-labelledby="settings-profile"]');
-      await profile.getByRole('button', { name: 'Remove' }).click();
+      await profile.getByRole('button', { name: 'Remove', exact: true }).click();
       await profile.getByText('Picture removed').waitFor();
       const visitor = await e2e.newPage({ javaScriptEnabled: false });
       await visitor.goto(e2e.url('/alice'));
