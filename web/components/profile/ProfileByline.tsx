@@ -20,14 +20,18 @@ export function ProfileByline({
   return (
     <span className="inline-flex min-w-0 max-w-full items-center gap-2 align-middle">
       <ProfileAvatar name={name ?? username} avatar={avatar} size={size} />
-      <span className="min-w-0 truncate">
-        {name && (
-          <span data-display-name="" className="font-semibold text-gray-900 dark:text-white">
-            {name}{' '}
-          </span>
-        )}
-        <span>@{username}</span>
-      </span>
+      {name && (
+        <span
+          data-display-name=""
+          className="min-w-0 truncate font-semibold text-gray-900 dark:text-white"
+        >
+          {name}
+        </span>
+      )}
+      {/* Read as 'Alice Martin @alice'; a flex box draws no space for it. */}
+      {name && ' '}
+      {/* The username always shows whole: a long display name gives way. */}
+      <span className="shrink-0">@{username}</span>
     </span>
   );
 }

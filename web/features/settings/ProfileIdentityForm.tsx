@@ -200,35 +200,38 @@ export function ProfileIdentityForm({
                 control={form.control}
                 name={`links.${index}`}
                 render={({ field, fieldState }) => (
-                  <TextField
-                    label={`Link ${index + 1}`}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="url"
-                    spellCheck={false}
-                    autoCapitalize="none"
-                    placeholder="https://"
-                    {...field}
-                    value={field.value ?? ''}
-                    error={fieldState.error?.message}
-                    controlAside={
-                      <button
-                        type="button"
-                        aria-label={`Remove link ${index + 1}`}
-                        onClick={() => setLinks(links.filter((__, other) => other !== index))}
-                        className={`${buttonClasses('secondary')} w-11 shrink-0 px-0 sm:w-11`}
+                  // The remove button stays beside its box on a phone too (a Field's
+                  // controlAside stacks there), level with the box under the label.
+                  <div className="flex items-start gap-2">
+                    <TextField
+                      className="min-w-0 flex-1"
+                      label={`Link ${index + 1}`}
+                      type="url"
+                      inputMode="url"
+                      autoComplete="url"
+                      spellCheck={false}
+                      autoCapitalize="none"
+                      placeholder="https://"
+                      {...field}
+                      value={field.value ?? ''}
+                      error={fieldState.error?.message}
+                    />
+                    <button
+                      type="button"
+                      aria-label={`Remove link ${index + 1}`}
+                      onClick={() => setLinks(links.filter((__, other) => other !== index))}
+                      className={`${buttonClasses('secondary')} mt-[26px] w-11 shrink-0 px-0`}
+                    >
+                      <svg
+                        viewBox="0 0 20 20"
+                        className="h-4 w-4"
+                        aria-hidden="true"
+                        fill="currentColor"
                       >
-                        <svg
-                          viewBox="0 0 20 20"
-                          className="h-4 w-4"
-                          aria-hidden="true"
-                          fill="currentColor"
-                        >
-                          <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-                        </svg>
-                      </button>
-                    }
-                  />
+                        <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+                      </svg>
+                    </button>
+                  </div>
                 )}
               />
             ))}
