@@ -12,9 +12,6 @@ import { ProfileCodeCard } from './ProfileCodeCard.tsx';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
 import { profileNotFoundHead, profileTitle } from './profile-meta.ts';
 
-/** The server's title for the page: with the display name once profileTitle takes it (issue 26). */
-const titleOf: (username: string, displayName?: string | null) => string = profileTitle;
-
 // The popup (modal, QR) is its own chunk: the profile's first load stays small.
 const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDialog.tsx'));
 
@@ -41,12 +38,9 @@ export function ProfilePage({
   openNow.current = openCodeId;
 
   const missing = profile.data === null;
-  const displayName = identityOf(profile.data).displayName;
   useEffect(() => {
-    document.title = missing
-      ? profileNotFoundHead(shownName).title
-      : titleOf(shownName, displayName);
-  }, [missing, shownName, displayName]);
+    document.title = missing ? profileNotFoundHead(shownName).title : profileTitle(shownName);
+  }, [missing, shownName]);
 
   // The API followed a rename's redirect: show the profile under its current name.
   const current = profile.data?.username;
