@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { twentyCodeRows } from '../../server/test-support/twenty-codes.ts';
+import { expectAccessible } from './support/axe.ts';
 import { recordConsole } from './support/console.ts';
 import { describeE2e } from './support/fixture.ts';
 
@@ -138,6 +139,11 @@ describeE2e(
       await profile.getByRole('button', { name: 'Save profile' }).click();
       await page.getByText('Profile saved').waitFor();
       expect(messages).toEqual([]);
+      // The section (swatches, preview in the chosen accent) passes axe in both schemes.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectAccessible(page, 'section[aria-labelledby="settings-profile"]');
+      }
 
       // 3. The profile shows them, with JavaScript on (hydrated cleanly) …
       const visitor = await e2e.newPage();
@@ -145,6 +151,11 @@ describeE2e(
       await visitor.goto(e2e.url('/alice'));
       const avatarSrc = await expectIdentityShown(visitor);
       expect(visitorMessages).toEqual([]);
+      // The owner's accent keeps the page accessible (contrast included) in both schemes.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await visitor.emulateMedia({ colorScheme });
+        await expectAccessible(visitor);
+      }
       // … and off.
       const noScript = await e2e.newPage({ javaScriptEnabled: false });
       await noScript.goto(e2e.url('/alice'));
