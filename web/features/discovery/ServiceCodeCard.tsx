@@ -46,7 +46,7 @@ export function ServiceCodeCard({
     <li
       data-code-id={code.id}
       data-copied={copied || undefined}
-      className={`flex flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm dark:bg-gray-900 ${
+      className={`flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm dark:bg-gray-900 ${
         copied
           ? 'border-green-500 ring-2 ring-green-500/40 dark:border-green-400'
           : 'border-gray-200 dark:border-gray-800'
@@ -65,7 +65,7 @@ export function ServiceCodeCard({
         <CodeSummary code={code} logoSize={48} headingLevel="h2" />
         <CodeTermsLine expiresAt={code.expiresAt} countries={code.countries} />
       </a>
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
+      <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
         <a
           href={paths.profile(code.username)}
           className="inline-flex min-h-6 min-w-0 max-w-full items-center font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"

@@ -60,7 +60,7 @@ export default function CodePage({ username, codeId }: { username: string; codeI
       <h1 className="wrap-anywhere text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
         {code.serviceName} referral code
       </h1>
-      <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-gray-600 dark:text-gray-300">
+      <p className="mt-2 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-gray-600 dark:text-gray-300">
         Shared by
         <Link
           to={paths.profile(owner)}
