@@ -13,7 +13,12 @@ import {
 import { ProfileAvatar } from '../../components/profile/ProfileAvatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { avatarOfAnswer, uploadAvatar, useAvatarChanged, useRemoveAvatar } from './api.ts';
+import {
+  avatarOfAnswer,
+  uploadAvatar,
+  useAvatarChanged,
+  useRemoveAvatar,
+} from './profile-identity-api.ts';
 
 /** A refusal whose message is the server's words for people: shown as sent. */
 const SHOWN_AS_SENT = new Set<string>([

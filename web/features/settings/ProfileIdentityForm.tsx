@@ -24,7 +24,7 @@ import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { HiddenCodeNotice } from '../moderation/HiddenCodeNotice.tsx';
 import { AccentPicker } from './AccentPicker.tsx';
 import { AvatarField } from './AvatarField.tsx';
-import { useMyProfile, useSaveProfileIdentity } from './api.ts';
+import { useMyProfile, useSaveProfileIdentity } from './profile-identity-api.ts';
 
 /** The form's values from the saved identity: 'not set' is an empty field. */
 function toInput(identity: ProfileIdentityDto): ProfileIdentityInput {
