@@ -1,8 +1,10 @@
 import type { MouseEvent } from 'react';
 import type { ServiceCodeDto } from '../../../shared/discovery-schemas.ts';
+import type { AvatarDto } from '../../../shared/profile-identity.ts';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { CodeTermsLine } from '../../components/codes/CodeTerms.tsx';
 import { ReportButton } from '../../components/moderation/ReportButton.tsx';
+import { ProfileByline } from '../../components/profile/ProfileByline.tsx';
 import { paths } from '../../paths.ts';
 
 const ADDED = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -21,23 +23,30 @@ export function feedbackSummary(code: Pick<ServiceCodeDto, 'worked' | 'reported'
 
 /**
  * A service page's card: the shared summary as a link to the code's own page (a plain click opens
- * the popup), then its owner, when it was added and its feedback.
+ * the popup), then its owner (avatar and display name beside @username, issue 26), when it was
+ * added and its feedback.
  */
 export function ServiceCodeCard({
   code,
   copied,
   onOpen,
+  displayName,
+  avatar,
 }: {
   code: ServiceCodeDto;
   copied: boolean;
   onOpen: () => void;
+  /** The owner's display name, when set. */
+  displayName?: string | null;
+  /** The owner's avatar, when set; else the generated initial. */
+  avatar?: AvatarDto | null;
 }) {
   const feedback = feedbackSummary(code);
   return (
     <li
       data-code-id={code.id}
       data-copied={copied || undefined}
-      className={`flex flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm dark:bg-gray-900 ${
+      className={`flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-4 shadow-sm dark:bg-gray-900 ${
         copied
           ? 'border-green-500 ring-2 ring-green-500/40 dark:border-green-400'
           : 'border-gray-200 dark:border-gray-800'
@@ -56,12 +65,12 @@ export function ServiceCodeCard({
         <CodeSummary code={code} logoSize={48} headingLevel="h2" />
         <CodeTermsLine expiresAt={code.expiresAt} countries={code.countries} />
       </a>
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
+      <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-600 dark:text-gray-300">
         <a
           href={paths.profile(code.username)}
-          className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
+          className="inline-flex min-h-6 min-w-0 max-w-full items-center font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
         >
-          @{code.username}
+          <ProfileByline username={code.username} displayName={displayName} avatar={avatar} />
         </a>
         <span aria-hidden="true">·</span>
         <span>Added {ADDED.format(new Date(code.createdAt))}</span>

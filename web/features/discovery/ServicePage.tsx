@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { countriesByName } from '../../../shared/countries.ts';
+import type { AvatarDto } from '../../../shared/profile-identity.ts';
 import { GoBack, NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ServiceLogo } from '../../components/services/ServiceLogo.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -13,6 +14,19 @@ import { serviceTitle } from './service-meta.ts';
 const CodeDetailDialog = lazy(() => import('../../components/codes/CodeDetailDialog.tsx'));
 
 const COUNTRIES = countriesByName();
+
+/** The owner as a card shows them (issue 26): `owner` of ServiceCodeDto, from the server half. */
+interface CardOwner {
+  username: string;
+  owner?: { displayName: string | null; avatar: AvatarDto | null };
+}
+
+function ownerIdentity(code: CardOwner): {
+  displayName: string | null;
+  avatar: AvatarDto | null;
+} {
+  return { displayName: code.owner?.displayName ?? null, avatar: code.owner?.avatar ?? null };
+}
 
 /**
  * `/s/:serviceId` (decision 070): the codes listed for one service by every member, one per
@@ -131,6 +145,7 @@ export default function ServicePage() {
               <ServiceCodeCard
                 key={code.id}
                 code={code}
+                {...ownerIdentity(code)}
                 copied={copiedId === code.id}
                 onOpen={() => {
                   setDialogLoaded(true);

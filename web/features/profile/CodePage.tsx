@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { accentVariables } from '../../../shared/accent-palette.ts';
 import { CodeCopyPanel } from '../../components/codes/CodeCopyPanel.tsx';
 import { CodeSummary } from '../../components/codes/CodeSummary.tsx';
 import { CodeTerms } from '../../components/codes/CodeTerms.tsx';
@@ -8,6 +9,8 @@ import { useCopyCode } from '../../components/codes/use-copy-code.ts';
 import { useFeedback } from '../../components/codes/use-feedback.ts';
 import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ReportButton } from '../../components/moderation/ReportButton.tsx';
+import { identityOf } from '../../components/profile/identity.ts';
+import { ProfileByline } from '../../components/profile/ProfileByline.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { ProfileNotFound, ProfileSkeleton } from './ProfileStates.tsx';
@@ -46,18 +49,29 @@ export default function CodePage({ username, codeId }: { username: string; codeI
   }
   if (!code) return <NotFoundPage />;
 
+  // The owner's accent and face, as on their profile (issue 26).
+  const identity = identityOf(profile.data);
   return (
-    <section className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+    <section
+      className="mx-auto max-w-xl px-4 py-8 sm:py-12"
+      data-accent={identity.accent}
+      style={accentVariables(identity.accent)}
+    >
       <h1 className="wrap-anywhere text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
         {code.serviceName} referral code
       </h1>
-      <p className="mt-1 text-gray-600 dark:text-gray-300">
-        Shared by{' '}
+      <p className="mt-2 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-gray-600 dark:text-gray-300">
+        Shared by
         <Link
           to={paths.profile(owner)}
-          className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-300"
+          className="inline-flex min-w-0 max-w-full items-center font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-300"
         >
-          @{owner}
+          <ProfileByline
+            username={owner}
+            displayName={identity.displayName}
+            avatar={identity.avatar}
+            size={28}
+          />
         </Link>
       </p>
       <div className="mt-6 space-y-5 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">

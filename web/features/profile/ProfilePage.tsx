@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { accentVariables } from '../../../shared/accent-palette.ts';
 import { liveFirst } from '../../components/codes/expiry.ts';
 import { ReportButton } from '../../components/moderation/ReportButton.tsx';
+import { identityOf } from '../../components/profile/identity.ts';
+import { ProfileHeader } from '../../components/profile/ProfileHeader.tsx';
 import { paths } from '../../paths.ts';
 import { useProfile } from './api.ts';
 import { CODE_OVERLAY } from './code-overlay.ts';
@@ -60,15 +63,20 @@ export function ProfilePage({
   // Back to the profile entry the popup was opened from.
   const close = () => navigate(-1);
 
+  // The owner's accent repaints the page's accent utilities (decision 103): CSS variables on this
+  // element, in the server's HTML, so the colour needs no script.
+  const identity = identityOf(profile.data);
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    <section
+      className="mx-auto max-w-5xl px-4 py-8 sm:py-12"
+      data-accent={identity.accent}
+      style={accentVariables(identity.accent)}
+    >
       {profile.isPending ? (
         <ProfileSkeleton />
       ) : (
         <>
-          <h1 className="break-words text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl dark:text-white">
-            @{shownName}'s referral codes
-          </h1>
+          <ProfileHeader username={shownName} identity={identity} />
           {profile.isError ? (
             <p
               role="alert"
@@ -82,7 +90,7 @@ export function ProfilePage({
             </p>
           ) : (
             <>
-              <p className="mt-2 text-gray-600 dark:text-gray-300">
+              <p className="mt-6 text-gray-600 dark:text-gray-300">
                 Open a card to see and copy its code.
               </p>
               <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

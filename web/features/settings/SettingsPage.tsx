@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { IDENTITY_SCREEN_MESSAGES } from '../../../shared/profile-identity-screens.ts';
 import { BackToDashboard } from '../../components/ui/BackToDashboard.tsx';
 import { Banner } from '../../components/ui/Banner.tsx';
 import { useMe } from '../../lib/session.ts';
@@ -11,6 +12,7 @@ import { DataSection } from './DataSection.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { ListingDefaultSwitch } from './ListingDefaultSwitch.tsx';
+import { ProfileIdentitySection } from './ProfileIdentityForm.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -69,6 +71,16 @@ export default function SettingsPage() {
           <dt className="font-medium text-gray-600 dark:text-gray-400">Member since</dt>
           <dd className="text-gray-900 dark:text-gray-100">{utcDate(me.createdAt)}</dd>
         </dl>
+      </SettingsSection>
+
+      <SettingsSection
+        title="Profile"
+        description="What visitors see at the top of your profile: your picture, name, a few words, your links and a colour."
+      >
+        <ProfileIdentitySection
+          username={me.username}
+          onSaved={() => banner.show(IDENTITY_SCREEN_MESSAGES.saved)}
+        />
       </SettingsSection>
 
       <SettingsSection
