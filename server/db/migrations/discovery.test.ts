@@ -12,6 +12,7 @@ import { votesByNetwork } from './2026-11-26-0091-votes-by-network.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
 import { changeNotify } from './2026-11-26-0099-change-notify.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
+import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
 import { linkHealth } from './2026-11-27-0140-link-health.ts';
 
 for (const kind of testDatabaseKinds()) {
@@ -33,9 +34,10 @@ for (const kind of testDatabaseKinds()) {
     it('leaves codes written before it unlisted, goes down and up again, and keeps profiles', async () => {
       const migration = discovery(kind);
       const db = t.database.db;
-      // 0095, 0099, 0100 and 0140 name 0070's columns in their triggers: they go first (0140 comes
-      // back after).
+      // 0095, 0099, 0100 and 0140 name 0070's columns in their triggers, and 0130 indexes one: they
+      // go first (0140 comes back after).
       await linkHealth(kind).down?.(db);
+      await mailQueueAndJobs(kind).down?.(db);
       await profileIdentity(kind).down?.(db);
       await changeNotify(kind).down?.(db);
       await moderation(kind).down?.(db);
