@@ -36,8 +36,8 @@ describe('Settings → Passkeys', () => {
     renderSection();
     const list = await screen.findByRole('list', { name: 'Your passkeys' });
     expect(within(list).getByText('Laptop')).toBeTruthy();
-    expect(within(list).getByText('Added 20 Nov 2026 · Last used 25 Nov 2026')).toBeTruthy();
-    expect(within(list).getByText('Added 21 Nov 2026 · Not used yet')).toBeTruthy();
+    expect(within(list).getByText('Added Nov 20, 2026 · Last used Nov 25, 2026')).toBeTruthy();
+    expect(within(list).getByText('Added Nov 21, 2026 · Not used yet')).toBeTruthy();
   });
 
   it('renames with the shared rules: an empty name sends nothing', async () => {

@@ -9,18 +9,11 @@ import { Button } from '../../components/ui/Button.tsx';
 import { FormBanner } from '../../components/ui/FormBanner.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { formatShortDate } from '../../lib/format-date.ts';
 import { submitRequest, textField, useZodForm } from '../../lib/forms.ts';
 import { useTimedBanner } from '../../lib/use-timed-banner.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api.ts';
 import { canUsePasskeys, passkeyErrorMessage } from './passkey-support.ts';
-
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
 
 function RenameForm({ passkey, onDone }: { passkey: PasskeyView; onDone: (ok: boolean) => void }) {
   const rename = useRenamePasskey();
@@ -113,8 +106,10 @@ function PasskeyRow({
               {passkey.name}
             </p>
             <p className="text-sm text-gray-600 dark:text-gray-300">
-              Added {day(passkey.createdAt)} ·{' '}
-              {passkey.lastUsedAt ? `Last used ${day(passkey.lastUsedAt)}` : 'Not used yet'}
+              Added {formatShortDate(passkey.createdAt)} ·{' '}
+              {passkey.lastUsedAt
+                ? `Last used ${formatShortDate(passkey.lastUsedAt)}`
+                : 'Not used yet'}
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
