@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { PageHead, RenderInput, RenderOutput } from '../shared/page-render.ts';
@@ -49,6 +50,8 @@ function headFor(input: RenderInput): PageHead {
 
 /** React's marker of a Suspense boundary whose content came later, with an inline script. */
 const DEFERRED_BOUNDARY = '<template id="B:';
+/** React's marker of a Suspense boundary that suspended in a synchronous render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * Renders until no boundary is deferred: a lazy chunk suspends only on its first render. React
@@ -56,6 +59,11 @@ const DEFERRED_BOUNDARY = '<template id="B:';
  * a page here is sent whole, so that size is unbounded.
  */
 async function renderComplete(element: ReactNode): Promise<string> {
+  // Once a page kind's lazy chunks are loaded nothing suspends, and the synchronous render to a
+  // string is the cheaper one (no stream, no bytes to decode; decision 113). A boundary that
+  // suspended is left to the client there (`<!--$!`): then the page is rendered to completion.
+  const quick = renderToString(element);
+  if (!quick.includes(CLIENT_RENDERED_BOUNDARY)) return quick;
   for (let attempt = 0; ; attempt += 1) {
     const { prelude } = await prerenderToNodeStream(element, {
       progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -109,8 +109,9 @@ export async function pagesRoutes(
         return typeof imageVersion === 'string' ? imageVersion : imageVersion();
       },
     };
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     return renderer
-      .page(key, status, input, { cached })
+      .page(key, status, input, { cached, encoding })
       .then((rendered) => sendPage(request, reply, rendered, config));
   };
 

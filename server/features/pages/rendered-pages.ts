@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { contentEtag } from '../../http-cache.ts';
 
@@ -7,9 +8,11 @@ export interface RenderedPage {
   readonly status: number;
   readonly etag: string;
   readonly html: Buffer;
-  /** Compressed once: when a cached page is rendered, else on the request that accepts it. */
+  /** Compressed once, on the first request that accepts it (fast levels: `FRESH_*`). */
   brotli?: Buffer;
   gzip?: Buffer;
+  /** Re-compressed at the highest levels (`SETTLED_*`), in the background. */
+  settled?: boolean;
 }
 
 export function renderedPage(status: number, key: string, html: string): RenderedPage {
@@ -25,32 +28,65 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * Brotli's quality for a page. It runs on the request that misses the cache, on the event loop,
- * so every other request waits for it: on a bench profile page (20 codes, 74 KB with the inlined
- * stylesheet) quality 11 took 88 ms and quality 6 took 1.9 ms (best of 15), for 9 % more bytes
- * (10,518 against 9,619; both far under the 14 KB initial window). Decision 041.
+ * How a page is compressed on the request that renders it (decision 113). That request runs on the
+ * event loop, so every other request waits for it: brotli quality 4 and gzip level 4 cost a
+ * fraction of quality 6 and level 9 (measured by bench/cold-renders.ts) for a few per cent more
+ * bytes, and gzip is made only when a client asks for it (nearly every browser takes brotli).
+ * A cached page asked for again is re-compressed at `SETTLED_*` off the event loop, when the
+ * server is idle (page-renderer.ts).
  */
-const PAGE_BROTLI_QUALITY = 6;
+export const FRESH_BROTLI_QUALITY = 4;
+export const FRESH_GZIP_LEVEL = 4;
+export const SETTLED_BROTLI_QUALITY = 11;
+export const SETTLED_GZIP_LEVEL = 9;
 
-/** The page's bytes in `encoding`, compressed once at a level cheap enough to run inline. */
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const brotliOptions = (quality: number, length: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: length,
+  },
+});
+
+/** The page's bytes in `encoding`, compressed once, at a level cheap enough to run inline. */
 export function encodedBody(page: RenderedPage, encoding: Encoding): Buffer {
   if (encoding === 'br') {
-    page.brotli ??= brotliCompressSync(page.html, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
-      },
-    });
+    page.brotli ??= brotliCompressSync(
+      page.html,
+      brotliOptions(FRESH_BROTLI_QUALITY, page.html.length),
+    );
     return page.brotli;
   }
   if (encoding === 'gzip') {
-    page.gzip ??= gzipSync(page.html, { level: 9 });
+    page.gzip ??= gzipSync(page.html, { level: FRESH_GZIP_LEVEL });
     return page.gzip;
   }
   return page.html;
 }
 
-/** A page's bytes in memory: the HTML and both compressed copies (a cached page holds all three). */
+/**
+ * The page with the copies it holds compressed again at the highest levels, in libuv's thread
+ * pool (not on the event loop); a copy that did not get smaller is kept as it was.
+ */
+export async function settledPage(page: RenderedPage): Promise<RenderedPage> {
+  const [brotli, gzipped] = await Promise.all([
+    page.brotli &&
+      brotliCompressAsync(page.html, brotliOptions(SETTLED_BROTLI_QUALITY, page.html.length)),
+    page.gzip && gzipAsync(page.html, { level: SETTLED_GZIP_LEVEL }),
+  ]);
+  const smaller = (next: Buffer | undefined, old: Buffer | undefined) =>
+    next && old && next.length < old.length ? next : old;
+  return {
+    ...page,
+    brotli: smaller(brotli, page.brotli),
+    gzip: smaller(gzipped, page.gzip),
+    settled: true,
+  };
+}
+
+/** A page's bytes in memory: the HTML and the compressed copies it holds. */
 export function pageBytes(page: RenderedPage): number {
   return page.html.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 }
