@@ -44,7 +44,7 @@ export interface PageRenderer {
     input: RenderInput,
     options?: { cached?: boolean; encoding?: Encoding },
   ): Promise<ServedPage>;
-  /** CPU spent on renders so far (for bench/cold-renders.ts): microseconds, user plus system. */
+  /** Pages rendered, re-compressed in the background, and waiting for it. */
   stats(): RendererStats;
   /**
    * Re-compresses every queued page now, idle or not (tests; the server does it when idle).
@@ -57,9 +57,6 @@ export interface PageRenderer {
 
 export interface RendererStats {
   renders: number;
-  renderMicros: number;
-  compressMicros: number;
-  /** Pages re-compressed in the background, and the pages waiting for it. */
   settled: number;
   queued: number;
 }
@@ -82,11 +79,6 @@ const PUBLIC_STYLESHEET_KINDS: ReadonlySet<RenderInput['page']['kind']> = new Se
   'service',
   'service-not-found',
 ]);
-
-const cpuNow = () => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
 
 /**
  * The modules each page kind needs to hydrate: the app (main.tsx) and the page's chunk, with what
@@ -202,13 +194,7 @@ export async function loadPageRenderer(
     sizeCalculation: pageBytes,
   });
   const inFlight = new Map<string, Promise<RenderedPage>>();
-  const stats: RendererStats = {
-    renders: 0,
-    renderMicros: 0,
-    compressMicros: 0,
-    settled: 0,
-    queued: 0,
-  };
+  const stats: RendererStats = { renders: 0, settled: 0, queued: 0 };
   const toSettle = new Set<string>();
 
   async function renderPage(
@@ -218,7 +204,6 @@ export async function loadPageRenderer(
     cached: boolean,
     encoding: Encoding,
   ) {
-    const t0 = cpuNow();
     const output = await render(input);
     const publicPage = PUBLIC_STYLESHEET_KINDS.has(input.page.kind);
     const html = renderDocument(
@@ -230,14 +215,11 @@ export async function loadPageRenderer(
       publicPage && css.publicPages !== css.full ? css.href : undefined,
     );
     const page = renderedPage(status, key, html);
-    const t1 = cpuNow();
     if (cached) {
       encodedBody(page, encoding);
       cache.set(key, page);
     }
     stats.renders += 1;
-    stats.renderMicros += t1 - t0;
-    stats.compressMicros += cpuNow() - t1;
     return page;
   }
 
