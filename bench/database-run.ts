@@ -320,17 +320,23 @@ async function processMemory(server: RunningServer): Promise<ProcessMemory | und
   return undefined;
 }
 
-/** One line on where the server's memory is: resident, anonymous, the V8 heap, Buffers. */
-function memoryLine(label: string, pid: number, inside: ProcessMemory | undefined): string {
-  const { anonymous, resident } = memoryBytes(pid);
+/**
+ * Where the server's memory is after the cold pages: `anonymous` (RssAnon, read before anything
+ * else: what the target counts), then after a full garbage collection the same figure again, the
+ * V8 heap (used of committed) and what Buffers hold (the rendered pages' bytes are Buffers).
+ */
+async function memoryReport(server: RunningServer, anonymous: number): Promise<string> {
+  const inside = await processMemory(server);
+  const collected = memoryBytes(server.pid);
   const parts = [
-    `${label}: ${mib(anonymous)} MiB anonymous (RssAnon), ${mib(resident)} MiB resident`,
+    `${mib(anonymous)} MiB anonymous (RssAnon)`,
+    `after a full GC ${mib(collected.anonymous)} MiB (${mib(collected.resident)} MiB resident with mapped files)`,
   ];
   if (inside) {
     parts.push(
-      `V8 heap ${mib(inside.heapUsed)} of ${mib(inside.heapTotal)} MiB used after a full GC`,
+      `V8 heap ${mib(inside.heapUsed)} MiB used of ${mib(inside.heapTotal)} committed`,
       `Buffers ${mib(inside.arrayBuffers)} MiB`,
-      `other (code, stacks, malloc arenas, SQLite) ${mib(anonymous - inside.heapTotal - inside.arrayBuffers)} MiB`,
+      `the rest (code, stacks, malloc, SQLite's cache) ${mib(Math.max(0, collected.anonymous - inside.heapTotal - inside.arrayBuffers))} MiB`,
     );
   }
   return parts.join('; ');
@@ -349,7 +355,7 @@ export async function runColdOnly(target: BenchDatabase): Promise<void> {
   console.log(`seeded in ${large.seconds.toFixed(1)} s`);
   await withServer(target.serverEnv('large'), async (server) => {
     const baseline = memoryBytes(server.pid).anonymous;
-    console.log(memoryLine('memory at start', server.pid, await processMemory(server)));
+    console.log(`memory at start: ${await memoryReport(server, baseline)}`);
     const sample = await rawGet(`${server.url}/api/profiles/${large.usernames[0]}`);
     const page = await rawGet(`${server.url}/${large.usernames[0]}`, {
       'accept-encoding': 'br, gzip',
@@ -379,7 +385,7 @@ export async function runColdOnly(target: BenchDatabase): Promise<void> {
         }),
       );
       const after = memoryBytes(server.pid).anonymous;
-      const inside = await processMemory(server);
+      const memoryAfter = await memoryReport(server, after);
       const topAfter = await measure(ceiling, ceilingPage);
       const top = topBefore.requestsPerSecond >= topAfter.requestsPerSecond ? topBefore : topAfter;
       const row: Row = {
@@ -399,7 +405,7 @@ export async function runColdOnly(target: BenchDatabase): Promise<void> {
           cpuRatio: 1,
         },
       ]);
-      console.log(memoryLine('memory after the cold run', server.pid, inside));
+      console.log(`memory after the cold run: ${memoryAfter}`);
       const budget = cacheBudgetBytes();
       const checks: Array<[string, boolean, string]> = [
         [
@@ -612,6 +618,9 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           }),
         );
         const after = memoryBytes(largeServer.pid);
+        console.log(
+          `${target.kind}: memory after the cold pages: ${await memoryReport(largeServer, after.anonymous)}`,
+        );
         return [
           ...profiles,
           ...services,
