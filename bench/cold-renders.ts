@@ -109,7 +109,7 @@ async function current(offset: number): Promise<Phase> {
     total,
     render,
     compress,
-    htmlBytes: average(pages.map((page) => page.html.length)),
+    htmlBytes: average(fresh.map((page) => page.html?.length ?? 0)),
     brotliBytes: average(pages.map((page) => page.brotli?.length ?? 0)),
   };
 }

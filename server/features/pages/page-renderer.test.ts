@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderInput } from '../../../shared/page-render.ts';
 import { testConfig } from '../../test-support/test-app.ts';
 import { loadPageRenderer, type PageRenderer } from './page-renderer.ts';
-import { encodedBody, renderedPage, settledPage } from './rendered-pages.ts';
+import { encodedBody, pageHtml, renderedPage, settledPage } from './rendered-pages.ts';
 
 const profile = (username: string): RenderInput => ({
   url: `/${username}`,
@@ -44,8 +44,12 @@ describe('cold renders: compressed fast, re-compressed when idle (decision 113)'
     expect(first.cache).toBe('miss');
     expect(first.page.brotli).toBeDefined();
     expect(first.page.gzip).toBeUndefined();
-    const html = first.page.html.toString();
-    expect(brotliDecompressSync(first.page.brotli!).toString()).toBe(html);
+    // The cached page holds the brotli copy only; the HTML is what it decompresses to.
+    expect(first.page.html).toBeUndefined();
+    const html = pageHtml(first.page).toString();
+    expect(html).toContain('UBER-REF-1019');
+    const plain = await renderer.page('fresh', 200, profile('fresh'), { encoding: 'identity' });
+    expect(pageHtml(plain.page).toString()).toBe(html);
 
     const gzipped = await renderer.page('fresh', 200, profile('fresh'), { encoding: 'gzip' });
     expect(gzipped.cache).toBe('hit');
@@ -68,7 +72,9 @@ describe('cold renders: compressed fast, re-compressed when idle (decision 113)'
     expect(settled.cache).toBe('hit');
     expect(settled.page.settled).toBe(true);
     expect(settled.page.brotli!.length).toBeLessThan(fastBytes);
-    expect(brotliDecompressSync(settled.page.brotli!).toString()).toBe(once.page.html.toString());
+    expect(brotliDecompressSync(settled.page.brotli!).toString()).toBe(
+      pageHtml(once.page).toString(),
+    );
     // Settled once: asked for again, it is not queued again.
     expect(renderer.stats().queued).toBe(0);
   });
@@ -82,13 +88,23 @@ describe('cold renders: compressed fast, re-compressed when idle (decision 113)'
 });
 
 describe('settledPage', () => {
+  it('re-compresses from the copy it holds when the HTML was let go', async () => {
+    const page = renderedPage(200, 'key', `<p>${'refstash '.repeat(2_000)}</p>`);
+    const html = page.html!;
+    encodedBody(page, 'gzip');
+    page.html = undefined;
+    const settled = await settledPage(page);
+    expect(gunzipSync(settled.gzip!).equals(html)).toBe(true);
+    expect(settled.brotli).toBeUndefined();
+  });
+
   it('keeps a copy that did not get smaller, and the ones it holds only', async () => {
     const page = renderedPage(200, 'key', `<p>${'refstash '.repeat(2_000)}</p>`);
     encodedBody(page, 'br');
     const settled = await settledPage(page);
     expect(settled.gzip).toBeUndefined();
     expect(settled.brotli!.length).toBeLessThanOrEqual(page.brotli!.length);
-    expect(brotliDecompressSync(settled.brotli!).equals(page.html)).toBe(true);
+    expect(brotliDecompressSync(settled.brotli!).equals(page.html!)).toBe(true);
     expect(settled.settled).toBe(true);
   });
 });

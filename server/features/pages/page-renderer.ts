@@ -217,6 +217,8 @@ export async function loadPageRenderer(
     const page = renderedPage(status, key, html);
     if (cached) {
       encodedBody(page, encoding);
+      // A compressed copy is what is served: the HTML it was made from is let go.
+      if (encoding !== 'identity') page.html = undefined;
       cache.set(key, page);
     }
     stats.renders += 1;
@@ -225,10 +227,10 @@ export async function loadPageRenderer(
 
   /** A cached page with its copy in `encoding`, made now if it has none (and counted). */
   function withEncoding(key: string, page: RenderedPage, encoding: Encoding): RenderedPage {
-    const has = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.html;
-    if (has) return page;
+    if (encoding === 'identity' || (encoding === 'br' ? page.brotli : page.gzip)) return page;
     const next = { ...page };
     encodedBody(next, encoding);
+    next.html = undefined;
     // Set only while it is still the cached page (a re-compressed one may have replaced it).
     if (cache.peek(key) === page) cache.set(key, next);
     return next;
