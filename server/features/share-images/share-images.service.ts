@@ -32,8 +32,10 @@ export function profileDrawing(
   row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
   host: string,
   today: string = new Date().toISOString().slice(0, 10),
+  // The row's codes when the caller has parsed them already (a page being rendered).
+  parsed?: readonly PublicCodeDto[],
 ): ImageDrawing {
-  const codes = (JSON.parse(row.profile_codes) as PublicCodeDto[]).filter(
+  const codes = (parsed ?? (JSON.parse(row.profile_codes) as PublicCodeDto[])).filter(
     (code) => code.expiresAt === null || code.expiresAt === undefined || code.expiresAt >= today,
   );
   const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
@@ -54,8 +56,9 @@ const drawingVersion = (drawing: ImageDrawing) => contentVersion(JSON.stringify(
 export function profileImageVersion(
   row: Pick<PublicProfileRow, 'username' | 'profile_codes'>,
   host: string,
+  parsed?: readonly PublicCodeDto[],
 ): string {
-  return drawingVersion(profileDrawing(row, host));
+  return drawingVersion(profileDrawing(row, host, undefined, parsed));
 }
 
 const LANDING_SERVICES = LANDING_LOGO_SERVICES.slice(0, IMAGE_LOGOS).map((id) => ({
