@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -27,6 +28,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every supported browser has <link rel=modulepreload>; the polyfill only adds bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
+          // The public pages' stylesheet (decision 113), which the server inlines in the pages it
+          // renders (it finds it through the manifest); index.html keeps the app's whole one.
+          input: {
+            index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+            'public-pages': fileURLToPath(new URL('./web/public-pages.css', import.meta.url)),
+          },
           output: {
             // The framework in one long-cached chunk: split across shared chunks it gzipped ~2 kB
             // worse, and every page needs all of it anyway. (`codeSplitting` is Rolldown's name

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
@@ -289,6 +290,154 @@ async function shareImages(url: string, usernames: string[]) {
   };
 }
 
+/** The server's memory as its own process sees it (bench/bench-server.ts writes it on SIGUSR2). */
+export interface ProcessMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/**
+ * Asks the server (bench/bench-server.ts) for `process.memoryUsage()` after a full garbage
+ * collection: what the V8 heap holds, and what Buffers hold outside it (`arrayBuffers`).
+ */
+async function processMemory(server: RunningServer): Promise<ProcessMemory | undefined> {
+  const file = `${server.memoryFile}`;
+  fs.rmSync(file, { force: true });
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (fs.existsSync(file)) {
+      try {
+        return JSON.parse(fs.readFileSync(file, 'utf8')) as ProcessMemory;
+      } catch {
+        // Still being written.
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where the server's memory is after the cold pages: `anonymous` (RssAnon, read before anything
+ * else: what the target counts), then after a full garbage collection the same figure again, the
+ * V8 heap (used of committed) and what Buffers hold (the rendered pages' bytes are Buffers).
+ */
+async function memoryReport(server: RunningServer, anonymous: number): Promise<string> {
+  const inside = await processMemory(server);
+  const collected = memoryBytes(server.pid);
+  const parts = [
+    `${mib(anonymous)} MiB anonymous (RssAnon)`,
+    `after a full GC ${mib(collected.anonymous)} MiB (${mib(collected.resident)} MiB resident with mapped files)`,
+  ];
+  if (inside) {
+    parts.push(
+      `V8 heap ${mib(inside.heapUsed)} MiB used of ${mib(inside.heapTotal)} committed`,
+      `Buffers ${mib(inside.arrayBuffers)} MiB`,
+      `the rest (code, stacks, malloc, SQLite's cache) ${mib(Math.max(0, collected.anonymous - inside.heapTotal - inside.arrayBuffers))} MiB`,
+    );
+  }
+  return parts.join('; ');
+}
+
+/**
+ * `BENCH_ONLY=cold npm run bench`: only the cold renders (issue 25, decision 113) and the memory
+ * they leave, on each database: the 100,000-profile database, the page ceiling built from its
+ * first profile's page (measured before and after, the higher counts), the cold run, the memory.
+ */
+export async function runColdOnly(target: BenchDatabase): Promise<void> {
+  console.log(
+    `\n== ${target.kind}: seeding ${LARGE.users} users, ${LARGE.users * LARGE.codesPerUser} codes…`,
+  );
+  const large = await seedBench(target.config('large'), LARGE);
+  console.log(`seeded in ${large.seconds.toFixed(1)} s`);
+  await withServer(target.serverEnv('large'), async (server) => {
+    const baseline = memoryBytes(server.pid).anonymous;
+    console.log(`memory at start: ${await memoryReport(server, baseline)}`);
+    const sample = await rawGet(`${server.url}/api/profiles/${large.usernames[0]}`);
+    const page = await rawGet(`${server.url}/${large.usernames[0]}`, {
+      'accept-encoding': 'br, gzip',
+    });
+    if (!brotliDecompressSync(page.body).toString().includes('REF0X19')) {
+      throw new Error('the profile page is not server-rendered: run `npm run build`');
+    }
+    const ceiling = await startCeiling({
+      profileJson: sample.body.toString(),
+      pageBrotli: page.body,
+      serviceJson: sample.body.toString(),
+      servicePageBrotli: page.body,
+    });
+    const ceilingPage: WorkloadSpec = {
+      name: 'ceiling, page-sized brotli HTML',
+      kind: 'constant',
+      path: '/ceiling/page',
+      acceptEncoding: 'br, gzip',
+    };
+    try {
+      const topBefore = await measure(ceiling, ceilingPage);
+      const cold = allOk(
+        await measure(server, {
+          name: `GET /:username, ${LARGE.users.toLocaleString('en')} profiles (br, cold)`,
+          kind: 'page',
+          usernames: large.usernames,
+        }),
+      );
+      const after = memoryBytes(server.pid).anonymous;
+      const memoryAfter = await memoryReport(server, after);
+      const topAfter = await measure(ceiling, ceilingPage);
+      const top = topBefore.requestsPerSecond >= topAfter.requestsPerSecond ? topBefore : topAfter;
+      const row: Row = {
+        ...cold,
+        ceiling: 'page',
+        ratioToCeiling: round2(cold.requestsPerSecond / top.requestsPerSecond),
+        cpuRatio: round2(
+          Math.min(topBefore.cpuPerAnswerUs, topAfter.cpuPerAnswerUs) / cold.cpuPerAnswerUs,
+        ),
+      };
+      printTable(`${target.kind} (page ${page.body.length} bytes brotli)`, [
+        row,
+        {
+          ...top,
+          ceiling: `runs ${topBefore.requestsPerSecond}, ${topAfter.requestsPerSecond}`,
+          ratioToCeiling: 1,
+          cpuRatio: 1,
+        },
+      ]);
+      console.log(`memory after the cold run: ${memoryAfter}`);
+      const budget = cacheBudgetBytes();
+      const checks: Array<[string, boolean, string]> = [
+        [
+          'coldPageRatio',
+          row.ratioToCeiling! >= TARGETS.coldPageRatio,
+          `req/s ratio ${row.ratioToCeiling} (CPU ratio ${row.cpuRatio}; target >= ${TARGETS.coldPageRatio})`,
+        ],
+        [
+          'coldPageP99',
+          row.p99 < TARGETS.coldPageP99Ms,
+          `${row.p99} ms (target < ${TARGETS.coldPageP99Ms} ms)`,
+        ],
+        [
+          'firstHtmlSize',
+          page.body.length < TARGETS.firstHtmlBytes,
+          `${page.body.length} bytes brotli, as rendered (target < ${TARGETS.firstHtmlBytes})`,
+        ],
+        [
+          'memory',
+          after <= baseline + budget,
+          `${mib(after)} MiB anonymous after the cold pages (target <= ${mib(baseline + budget)} MiB: ${mib(baseline)} at start + ${mib(budget)} of cache budgets)`,
+        ],
+      ];
+      for (const [name, met, measured] of checks) {
+        console.log(`${met ? 'MET   ' : 'MISSED'} ${name}: ${measured}`);
+      }
+    } finally {
+      await ceiling.stop();
+    }
+  });
+}
+
 /** Seeds, then measures every workload, the ceilings and the growth check on one database. */
 export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport> {
   console.log(
@@ -469,6 +618,9 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           }),
         );
         const after = memoryBytes(largeServer.pid);
+        console.log(
+          `${target.kind}: memory after the cold pages: ${await memoryReport(largeServer, after.anonymous)}`,
+        );
         return [
           ...profiles,
           ...services,

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type DatabaseReport, runDatabase } from './database-run.ts';
+import { type DatabaseReport, runColdOnly, runDatabase } from './database-run.ts';
 import { type BenchDatabase, benchDatabases } from './databases.ts';
 import { benchLinkHealth, linkHealthLines } from './link-health.ts';
 import { PINNED, pinBenchToCpu0 } from './pinning.ts';
@@ -58,6 +58,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(130),
     );
   });
+}
+if (process.env.BENCH_ONLY === 'cold') {
+  // Only the cold renders and the memory they leave (decision 113): no report is written.
+  try {
+    for (const database of databases) await runColdOnly(database);
+  } finally {
+    for (const database of databases) await database.cleanup();
+  }
+  console.log(`\nLoad average after: ${load().join(', ')}.`);
+  process.exit(0);
 }
 try {
   for (const database of databases) reports.push(await runDatabase(database));

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { onCpu1 } from './pinning.ts';
 
@@ -10,6 +11,8 @@ export interface RunningServer {
   url: string;
   /** The process answering (its CPU time is read from /proc/<pid>/stat). */
   pid: number;
+  /** Where bench/bench-server.ts writes `process.memoryUsage()` on SIGUSR2. */
+  memoryFile?: string;
   stop(): Promise<void>;
 }
 
@@ -110,7 +113,8 @@ export async function startProductionServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return startProcess(
+  const memoryFile = path.join(os.tmpdir(), `refstash-bench-memory-${process.pid}-${port}.json`);
+  const server = await startProcess(
     'bench/bench-server.ts',
     [],
     {
@@ -129,8 +133,10 @@ export async function startProductionServer(
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       // The 1,000 hot profiles, ~95 KB each with their compressed copies, must fit (decision 041).
       PAGE_CACHE_MB,
+      BENCH_MEMORY_FILE: memoryFile,
       ...database,
     },
     port,
   );
+  return { ...server, memoryFile };
 }

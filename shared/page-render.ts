@@ -61,5 +61,13 @@ export interface RenderOutput {
   readonly head: PageHead;
 }
 
+export interface RenderOptions {
+  /**
+   * Always render through the prerendering stream, as before decision 113 (bench/cold-renders.ts
+   * compares); by default a page is rendered to a string once nothing suspends.
+   */
+  readonly stream?: boolean;
+}
+
 /** The server entry's one export. */
-export type RenderPage = (input: RenderInput) => Promise<RenderOutput>;
+export type RenderPage = (input: RenderInput, options?: RenderOptions) => Promise<RenderOutput>;

@@ -8,7 +8,17 @@ import { PAGE_STATE_ID } from './lib/page-state.ts';
  * (the server lists them on the page state) and the app starts, then hydrates what is on screen.
  */
 function start(): void {
-  const modules = document.getElementById(PAGE_STATE_ID)?.dataset.modules;
+  const state = document.getElementById(PAGE_STATE_ID);
+  // A public page inlines only the rules its components use; the app's whole stylesheet follows
+  // its first paint, for what hydration and the next screens show (decision 113).
+  const stylesheet = state?.dataset.stylesheet;
+  if (stylesheet) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    document.head.append(link);
+  }
+  const modules = state?.dataset.modules;
   for (const href of modules ? modules.split(' ') : []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { PageHead, RenderInput, RenderOutput } from '../shared/page-render.ts';
+import type { PageHead, RenderInput, RenderOptions, RenderOutput } from '../shared/page-render.ts';
 import { App } from './App.tsx';
 import { AppRoot, createQueryClient } from './app-root.tsx';
 import { notFoundHead } from './components/errors/not-found-meta.ts';
@@ -49,13 +50,22 @@ function headFor(input: RenderInput): PageHead {
 
 /** React's marker of a Suspense boundary whose content came later, with an inline script. */
 const DEFERRED_BOUNDARY = '<template id="B:';
+/** React's marker of a Suspense boundary that suspended in a synchronous render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * Renders until no boundary is deferred: a lazy chunk suspends only on its first render. React
  * would also defer ("outline") any boundary larger than `progressiveChunkSize` to stream it later;
  * a page here is sent whole, so that size is unbounded.
  */
-async function renderComplete(element: ReactNode): Promise<string> {
+async function renderComplete(element: ReactNode, stream: boolean): Promise<string> {
+  // Once a page kind's lazy chunks are loaded nothing suspends, and the synchronous render to a
+  // string is the cheaper one (no stream, no bytes to decode; decision 113). A boundary that
+  // suspended is left to the client there (`<!--$!`): then the page is rendered to completion.
+  if (!stream) {
+    const quick = renderToString(element);
+    if (!quick.includes(CLIENT_RENDERED_BOUNDARY)) return quick;
+  }
   for (let attempt = 0; ; attempt += 1) {
     const { prelude } = await prerenderToNodeStream(element, {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -71,7 +81,10 @@ async function renderComplete(element: ReactNode): Promise<string> {
  * and carry no inline script (the CSP allows none): React completes a boundary inline only once
  * its lazy chunks are loaded, which the first render of a page kind does.
  */
-export async function render(input: RenderInput): Promise<RenderOutput> {
+export async function render(
+  input: RenderInput,
+  { stream = false }: RenderOptions = {},
+): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   const { page } = input;
   if (page.kind === 'landing') queryClient.setQueryData(landingPreviewQueryKey, page.preview);
@@ -100,6 +113,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         <App />
       </StaticRouter>
     </AppRoot>,
+    stream,
   );
   return {
     html,

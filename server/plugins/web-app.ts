@@ -39,6 +39,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     ? await loadPageRenderer(webDistDir, ssrDistDir, env, cacheBytes.pages)
     : undefined;
   if (renderer) {
+    app.addHook('onClose', async () => renderer.close());
     await pagesRoutes(app, deps, renderer);
     return;
   }

@@ -64,6 +64,29 @@ describeE2e(
       await page.waitForLoadState('networkidle');
       // The data came with the page, and an anonymous visitor is not asked who they are.
       expect(apiCalls).toEqual([]);
+      // The page inlined the public pages' stylesheet; the whole one followed its first paint
+      // (decision 113) and changed nothing on screen: a card has the box and the colours it
+      // has with the inlined rules alone (a page that runs no script).
+      const wholeStylesheet = await page.evaluate(() =>
+        [...document.styleSheets].some(
+          (sheet) => /\/assets\/index-[\w-]+\.css$/.test(sheet.href ?? '') && sheet.cssRules.length,
+        ),
+      );
+      expect(wholeStylesheet).toBe(true);
+      const card = async (on: typeof page) => {
+        const link = on.locator('main li a').nth(2);
+        return {
+          box: await link.boundingBox(),
+          style: await link.evaluate((element) => {
+            const { backgroundColor, borderColor, borderRadius, padding } =
+              getComputedStyle(element);
+            return { backgroundColor, borderColor, borderRadius, padding };
+          }),
+        };
+      };
+      const firstPaint = await e2e.newPage({ javaScriptEnabled: false });
+      await firstPaint.goto(e2e.url('/twenty'));
+      expect(await card(page)).toEqual(await card(firstPaint));
 
       // Open a card: the address bar shows the code's own URL; copy it.
       await page.locator('main li a').nth(1).click();

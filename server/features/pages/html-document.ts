@@ -97,15 +97,18 @@ export function parseTemplate(indexHtml: string, htmlAttributes: string): Docume
 /**
  * A whole page: the template around the rendered markup, its head and its state. The state's
  * element also lists the `modules` (URLs, space-separated) the entry preloads after the first
- * paint (web/boot.ts).
+ * paint (web/boot.ts), and the `stylesheet` it then loads: the whole one, when the page inlines
+ * only the public pages' (decision 113).
  */
 export function renderDocument(
   template: DocumentTemplate,
   output: RenderOutput,
   modules: string,
   stateId: string,
+  stylesheet?: string,
 ): string {
-  const state = `<script type="application/json" id="${stateId}" data-modules="${escapeHtml(modules)}">${scriptSafeJson(output.state)}</script>`;
+  const sheet = stylesheet ? ` data-stylesheet="${escapeHtml(stylesheet)}"` : '';
+  const state = `<script type="application/json" id="${stateId}" data-modules="${escapeHtml(modules)}"${sheet}>${scriptSafeJson(output.state)}</script>`;
   return [
     template.start,
     headTags(output.head),

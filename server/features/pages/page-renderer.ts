@@ -1,11 +1,19 @@
 import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import type { RenderInput, RenderPage } from '../../../shared/page-render.ts';
-import { type DocumentTemplate, parseTemplate, renderDocument } from './html-document.ts';
-import { encodedBody, pageBytes, type RenderedPage, renderedPage } from './rendered-pages.ts';
+import { parseTemplate, renderDocument } from './html-document.ts';
+import {
+  type Encoding,
+  encodedBody,
+  pageBytes,
+  type RenderedPage,
+  renderedPage,
+  settledPage,
+} from './rendered-pages.ts';
 
 /** The id of the page-state script; web/lib/page-state.ts reads the same id. */
 const PAGE_STATE_ID = 'page-state';
@@ -34,9 +42,43 @@ export interface PageRenderer {
     key: string,
     status: number,
     input: RenderInput,
-    options?: { cached: boolean },
+    options?: { cached?: boolean; encoding?: Encoding },
   ): Promise<ServedPage>;
+  /** Pages rendered, re-compressed in the background, and waiting for it. */
+  stats(): RendererStats;
+  /**
+   * Re-compresses every queued page now, idle or not (tests; the server does it when idle).
+   * Resolves to how many pages got smaller.
+   */
+  settleQueued(): Promise<number>;
+  /** Stops the idle-time re-compression. */
+  close(): void;
 }
+
+export interface RendererStats {
+  renders: number;
+  settled: number;
+  queued: number;
+}
+
+/**
+ * Background re-compression (decision 113): a cached page asked for a second time joins a queue of
+ * at most SETTLE_QUEUE pages (more are not queued); one is re-compressed every SETTLE_TICK_MS while
+ * the event loop was busy less than SETTLE_IDLE_UTILIZATION of the last tick. The compression runs
+ * in libuv's thread pool; under load nothing is re-compressed, so it never competes with answers.
+ */
+const SETTLE_QUEUE = 512;
+const SETTLE_TICK_MS = 250;
+const SETTLE_IDLE_UTILIZATION = 0.05;
+
+/** The page kinds that inline the public pages' stylesheet; the others inline the whole one. */
+const PUBLIC_STYLESHEET_KINDS: ReadonlySet<RenderInput['page']['kind']> = new Set([
+  'profile',
+  'profile-not-found',
+  'not-found',
+  'service',
+  'service-not-found',
+]);
 
 /**
  * The modules each page kind needs to hydrate: the app (main.tsx) and the page's chunk, with what
@@ -79,18 +121,43 @@ function pageModules(manifest: Record<string, ManifestEntry>): Record<string, st
   return lists;
 }
 
-const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/;
+
+/** The public pages' stylesheet entry (web/public-pages.css) in the build's manifest. */
+const PUBLIC_STYLESHEET_ENTRY = 'public-pages.css';
+
+/**
+ * The built stylesheets as text: the app's whole one (`full`, linked from index.html, at `href`)
+ * and the public pages' (`publicPages`: the utilities their components use, decision 113; the
+ * whole one in a build without it).
+ */
+export function stylesheets(webDistDir: string): {
+  full: string;
+  publicPages: string;
+  href: string;
+} {
+  const indexHtml = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const manifestPath = path.join(webDistDir, '.vite/manifest.json');
+  const manifest: Record<string, ManifestEntry> = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const file = STYLESHEET.exec(indexHtml)?.[1];
+  const full = file ? fs.readFileSync(path.join(webDistDir, file), 'utf8') : '';
+  const publicFile = manifest[PUBLIC_STYLESHEET_ENTRY]?.file;
+  const publicPages = publicFile
+    ? fs.readFileSync(path.join(webDistDir, publicFile), 'utf8')
+    : full;
+  return { full, publicPages, href: file ? `/${file}` : '' };
+}
 
 /**
  * The stylesheet goes inside a rendered page: a visitor's first paint then needs no second round
  * trip (most arrive once, from a shared link), and it still fits the page into 14 KB compressed.
  * The browser-rendered screens keep the cached file.
  */
-function inlineStylesheets(indexHtml: string, webDistDir: string): string {
-  return indexHtml.replace(STYLESHEET, (_tag, file: string) => {
-    const css = fs.readFileSync(path.join(webDistDir, file), 'utf8');
-    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
-  });
+function withInlineStylesheet(indexHtml: string, css: string): string {
+  return indexHtml.replace(
+    STYLESHEET,
+    () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`,
+  );
 }
 
 /**
@@ -111,46 +178,121 @@ export async function loadPageRenderer(
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   const manifest: Record<string, ManifestEntry> = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   const { render } = (await import(pathToFileURL(entryPath).href)) as { render: RenderPage };
-  const template: DocumentTemplate = parseTemplate(
-    inlineStylesheets(indexHtml, webDistDir),
-    `data-env="${env}"`,
-  );
+  const css = stylesheets(webDistDir);
+  const attributes = `data-env="${env}"`;
+  const templates = {
+    full: parseTemplate(withInlineStylesheet(indexHtml, css.full), attributes),
+    publicPages: parseTemplate(withInlineStylesheet(indexHtml, css.publicPages), attributes),
+  };
   const modules = pageModules(manifest);
   // A new build renders differently: its pages must not be served from the old build's keys.
   const build = hash('sha1', indexHtml, 'base64url');
-  // Least recently used first out, by bytes (decision 091). A page is kept with both compressed
-  // copies, made when it is rendered, so its size is known when it is stored.
+  // Least recently used first out, by bytes (decision 091): the HTML and the compressed copies a
+  // page holds. A copy added later replaces the entry, so that its size is counted.
   const cache = new LRUCache<string, RenderedPage>({
     maxSize: cacheBytes,
     sizeCalculation: pageBytes,
   });
   const inFlight = new Map<string, Promise<RenderedPage>>();
+  const stats: RendererStats = { renders: 0, settled: 0, queued: 0 };
+  const toSettle = new Set<string>();
 
-  async function renderPage(key: string, status: number, input: RenderInput, cached: boolean) {
+  async function renderPage(
+    key: string,
+    status: number,
+    input: RenderInput,
+    cached: boolean,
+    encoding: Encoding,
+  ) {
     const output = await render(input);
-    const html = renderDocument(template, output, modules[input.page.kind] ?? '', PAGE_STATE_ID);
+    const publicPage = PUBLIC_STYLESHEET_KINDS.has(input.page.kind);
+    const html = renderDocument(
+      publicPage ? templates.publicPages : templates.full,
+      output,
+      modules[input.page.kind] ?? '',
+      PAGE_STATE_ID,
+      // The whole stylesheet, which boot.ts loads after the first paint (decision 113).
+      publicPage && css.publicPages !== css.full ? css.href : undefined,
+    );
     const page = renderedPage(status, key, html);
     if (cached) {
-      encodedBody(page, 'br');
-      encodedBody(page, 'gzip');
+      encodedBody(page, encoding);
+      // A compressed copy is what is served: the HTML it was made from is let go.
+      if (encoding !== 'identity') page.html = undefined;
       cache.set(key, page);
     }
+    stats.renders += 1;
     return page;
   }
 
+  /** A cached page with its copy in `encoding`, made now if it has none (and counted). */
+  function withEncoding(key: string, page: RenderedPage, encoding: Encoding): RenderedPage {
+    if (encoding === 'identity' || (encoding === 'br' ? page.brotli : page.gzip)) return page;
+    const next = { ...page };
+    encodedBody(next, encoding);
+    next.html = undefined;
+    // Set only while it is still the cached page (a re-compressed one may have replaced it).
+    if (cache.peek(key) === page) cache.set(key, next);
+    return next;
+  }
+
+  async function settle(key: string): Promise<boolean> {
+    toSettle.delete(key);
+    const page = cache.peek(key);
+    if (!page || page.settled) return false;
+    const settled = await settledPage(page);
+    if (cache.peek(key) !== page) return false;
+    cache.set(key, settled);
+    stats.settled += 1;
+    return pageBytes(settled) < pageBytes(page);
+  }
+
+  let busy = false;
+  let lastUtilization = performance.eventLoopUtilization();
+  const idleTimer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(now, lastUtilization);
+    lastUtilization = now;
+    if (busy || toSettle.size === 0 || utilization > SETTLE_IDLE_UTILIZATION) return;
+    const [key] = toSettle;
+    busy = true;
+    settle(key!)
+      .catch(() => false)
+      .finally(() => {
+        busy = false;
+      });
+  }, SETTLE_TICK_MS);
+  idleTimer.unref();
+
   return {
-    async page(dataKey, status, input, { cached } = { cached: true }) {
+    stats: () => ({ ...stats, queued: toSettle.size }),
+    async settleQueued() {
+      let smaller = 0;
+      for (const key of [...toSettle]) if (await settle(key)) smaller += 1;
+      return smaller;
+    },
+    close: () => clearInterval(idleTimer),
+    async page(dataKey, status, input, { cached = true, encoding = 'br' } = {}) {
       const key = `${build}:${status}:${dataKey}`;
-      if (!cached) return { page: await renderPage(key, status, input, false), cache: 'none' };
+      if (!cached) {
+        return { page: await renderPage(key, status, input, false, encoding), cache: 'none' };
+      }
       const found = cache.get(key);
-      if (found) return { page: found, cache: 'hit' };
+      if (found) {
+        // Asked for again: worth compressing better, when the server has time.
+        if (!found.settled && toSettle.size < SETTLE_QUEUE) toSettle.add(key);
+        return { page: withEncoding(key, found, encoding), cache: 'hit' };
+      }
       // Concurrent requests for a page not yet rendered share one render.
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = renderPage(key, status, input, true).finally(() => inFlight.delete(key));
+        pending = renderPage(key, status, input, true, encoding).finally(() =>
+          inFlight.delete(key),
+        );
         inFlight.set(key, pending);
       }
-      return { page: await pending, cache: 'miss' };
+      const page = await pending;
+      return { page: withEncoding(key, page, encoding), cache: 'miss' };
     },
   };
 }

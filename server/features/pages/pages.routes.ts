@@ -110,8 +110,9 @@ export async function pagesRoutes(
         return typeof imageVersion === 'string' ? imageVersion : imageVersion();
       },
     };
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     return renderer
-      .page(key, status, input, { cached })
+      .page(key, status, input, { cached, encoding })
       .then((rendered) => sendPage(request, reply, rendered, config));
   };
 
@@ -178,7 +179,7 @@ export async function pagesRoutes(
         if (reply.statusCode === 200) views.record(view);
       });
     }
-    const imageVersion = () => profileImageVersion(row, host);
+
     if (codeId && !row.profile_codes.includes(`"${codeId.toLowerCase()}"`)) {
       // One 'Page not found' per profile, whatever the made-up id: it carries none of the codes.
       return render(request, reply, 404, `code-not-found:${row.username}`, {
@@ -187,11 +188,16 @@ export async function pagesRoutes(
         profile: { username: row.username, identity: EMPTY_IDENTITY, codes: [] },
       });
     }
-    const profile = (): ProfileDto => ({
-      username: row.username,
-      identity: found.identity,
-      codes: JSON.parse(row.profile_codes),
-    });
+    // Parsed once, when the page is rendered: the renderer reads `profile` several times (the
+    // query cache, its key, the head), and a cached page never parses it (decision 113).
+    let parsed: ProfileDto | undefined;
+    const profile = (): ProfileDto =>
+      (parsed ??= {
+        username: row.username,
+        identity: found.identity,
+        codes: JSON.parse(row.profile_codes),
+      });
+    const imageVersion = () => profileImageVersion(row, host, profile().codes);
     return render(
       request,
       reply,

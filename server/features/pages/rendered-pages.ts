@@ -1,4 +1,15 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompress,
+  brotliDecompressSync,
+  constants,
+  gunzip,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import { contentEtag } from '../../http-cache.ts';
 
@@ -6,10 +17,17 @@ import { contentEtag } from '../../http-cache.ts';
 export interface RenderedPage {
   readonly status: number;
   readonly etag: string;
-  readonly html: Buffer;
-  /** Compressed once: when a cached page is rendered, else on the request that accepts it. */
+  /**
+   * The page's bytes. A cached page lets go of them once it holds a compressed copy (decision
+   * 113): the cache's budget then holds about six times as many pages, and the rare request that
+   * takes neither brotli nor gzip gets them decompressed (`pageHtml`).
+   */
+  html?: Buffer;
+  /** Compressed once, on the first request that accepts it (fast levels: `FRESH_*`). */
   brotli?: Buffer;
   gzip?: Buffer;
+  /** Re-compressed at the highest levels (`SETTLED_*`), in the background. */
+  settled?: boolean;
 }
 
 export function renderedPage(status: number, key: string, html: string): RenderedPage {
@@ -25,32 +43,79 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * Brotli's quality for a page. It runs on the request that misses the cache, on the event loop,
- * so every other request waits for it: on a bench profile page (20 codes, 74 KB with the inlined
- * stylesheet) quality 11 took 88 ms and quality 6 took 1.9 ms (best of 15), for 9 % more bytes
- * (10,518 against 9,619; both far under the 14 KB initial window). Decision 041.
+ * How a page is compressed on the request that renders it (decision 113). That request runs on the
+ * event loop, so every other request waits for it. On a 20-code profile page (70 KB) brotli
+ * quality 2 took 275 µs against 642 at quality 4 and 1,102 at 5 (the old 6: ~1,050 µs on 83 KB),
+ * for 11,822 bytes against 11,260 (both far under the 14 KB initial window); gzip level 4 costs
+ * about half of level 9, and gzip is made only when a client asks for it (nearly every browser
+ * takes brotli).
+ * A cached page asked for again is re-compressed at `SETTLED_*` off the event loop, when the
+ * server is idle (page-renderer.ts).
  */
-const PAGE_BROTLI_QUALITY = 6;
+export const FRESH_BROTLI_QUALITY = 2;
+export const FRESH_GZIP_LEVEL = 4;
+export const SETTLED_BROTLI_QUALITY = 11;
+export const SETTLED_GZIP_LEVEL = 9;
 
-/** The page's bytes in `encoding`, compressed once at a level cheap enough to run inline. */
+const brotliCompressAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+const brotliOptions = (quality: number, length: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: length,
+  },
+});
+
+/** The page's HTML: kept, or decompressed from a copy it holds. */
+export function pageHtml(page: RenderedPage): Buffer {
+  if (page.html) return page.html;
+  if (page.brotli) return brotliDecompressSync(page.brotli);
+  if (page.gzip) return gunzipSync(page.gzip);
+  throw new Error('a rendered page holds no bytes');
+}
+
+/** The page's bytes in `encoding`, compressed once, at a level cheap enough to run inline. */
 export function encodedBody(page: RenderedPage, encoding: Encoding): Buffer {
   if (encoding === 'br') {
-    page.brotli ??= brotliCompressSync(page.html, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length,
-      },
-    });
+    if (!page.brotli) {
+      const html = pageHtml(page);
+      page.brotli = brotliCompressSync(html, brotliOptions(FRESH_BROTLI_QUALITY, html.length));
+    }
     return page.brotli;
   }
   if (encoding === 'gzip') {
-    page.gzip ??= gzipSync(page.html, { level: 9 });
+    page.gzip ??= gzipSync(pageHtml(page), { level: FRESH_GZIP_LEVEL });
     return page.gzip;
   }
-  return page.html;
+  return pageHtml(page);
 }
 
-/** A page's bytes in memory: the HTML and both compressed copies (a cached page holds all three). */
+/**
+ * The page with the copies it holds compressed again at the highest levels, in libuv's thread
+ * pool (not on the event loop); a copy that did not get smaller is kept as it was.
+ */
+export async function settledPage(page: RenderedPage): Promise<RenderedPage> {
+  const html =
+    page.html ??
+    (page.brotli ? await brotliDecompressAsync(page.brotli) : await gunzipAsync(page.gzip!));
+  const [brotli, gzipped] = await Promise.all([
+    page.brotli && brotliCompressAsync(html, brotliOptions(SETTLED_BROTLI_QUALITY, html.length)),
+    page.gzip && gzipAsync(html, { level: SETTLED_GZIP_LEVEL }),
+  ]);
+  const smaller = (next: Buffer | undefined, old: Buffer | undefined) =>
+    next && old && next.length < old.length ? next : old;
+  return {
+    ...page,
+    brotli: smaller(brotli, page.brotli),
+    gzip: smaller(gzipped, page.gzip),
+    settled: true,
+  };
+}
+
+/** A page's bytes in memory: the HTML and the compressed copies it holds. */
 export function pageBytes(page: RenderedPage): number {
-  return page.html.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
+  return (page.html?.length ?? 0) + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 }

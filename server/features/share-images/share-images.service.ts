@@ -35,8 +35,10 @@ export function profileDrawing(
   row: ProfileImageRow,
   host: string,
   today: string = new Date().toISOString().slice(0, 10),
+  // The row's codes when the caller has parsed them already (a page being rendered).
+  parsed?: readonly PublicCodeDto[],
 ): ImageDrawing {
-  const codes = (JSON.parse(row.profile_codes) as PublicCodeDto[]).filter(
+  const codes = (parsed ?? (JSON.parse(row.profile_codes) as PublicCodeDto[])).filter(
     (code) => code.expiresAt === null || code.expiresAt === undefined || code.expiresAt >= today,
   );
   const services = [...new Map(codes.map((c) => [c.service, c.serviceName])).entries()];
@@ -57,8 +59,12 @@ export function profileDrawing(
 const drawingVersion = (drawing: ImageDrawing) => contentVersion(JSON.stringify(drawing));
 
 /** The version of a profile's image: an edit it does not show (a reward, a link) keeps it. */
-export function profileImageVersion(row: ProfileImageRow, host: string): string {
-  return drawingVersion(profileDrawing(row, host));
+export function profileImageVersion(
+  row: ProfileImageRow,
+  host: string,
+  parsed?: readonly PublicCodeDto[],
+): string {
+  return drawingVersion(profileDrawing(row, host, undefined, parsed));
 }
 
 const LANDING_SERVICES = LANDING_LOGO_SERVICES.slice(0, IMAGE_LOGOS).map((id) => ({
