@@ -157,7 +157,11 @@ describeE2e(
         { kind: 'code-sank', code, noNetworks: 4 },
         { kind: 'expires-soon', code, expiresOn: '2026-12-03' },
         { kind: 'expires-today', code, expiresOn: '2026-11-26' },
-        { kind: 'link-broken', code },
+        {
+          kind: 'link-broken',
+          code,
+          link: 'https://m.uber.com/ul/?invite=RIDE-WITH-A-LONG-CODE-2026',
+        },
         { kind: 'link-restored', code },
         {
           kind: 'weekly-summary',

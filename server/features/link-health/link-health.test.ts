@@ -5,7 +5,6 @@ import { createDatabase } from '../../db/database.ts';
 import type { JobContext, OwnerEvent } from '../../jobs/job.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { HostLimiter } from './host-limiter.ts';
-import { linkBrokenMail } from './link-broken-mail.ts';
 import { linkHealthJob } from './link-health.job.ts';
 
 const DAY = 86_400_000;
@@ -372,31 +371,3 @@ describeEachDatabase(
   },
   { env: { LINK_CHECK_ALLOW_LOOPBACK: '1', LINK_CHECK_PER_HOST_PER_MINUTE: '3' } },
 );
-
-describe('the link-broken mail', () => {
-  it('names the service, the code and the link, says what it changed, and has one action', () => {
-    const mail = linkBrokenMail({
-      serviceName: 'Uber',
-      code: 'RIDE<1>',
-      link: 'https://uber.com/invite/alex',
-      username: 'alex',
-      appUrl: 'https://refstash.example',
-    });
-    expect(mail.subject).toBe('Your Uber link looks broken');
-    expect(mail.text).toBe(
-      [
-        'Hello @alex,',
-        '',
-        'The link of your Uber code RIDE<1> failed 3 checks in a row: https://uber.com/invite/alex',
-        '',
-        'Until it works again, the Uber page leaves your code out. Your profile still shows it.',
-        '',
-        'Check your link:',
-        'https://refstash.example/dashboard',
-        '',
-      ].join('\n'),
-    );
-    expect(mail.html).toContain('RIDE&lt;1&gt;');
-    expect(mail.html).toContain('href="https://refstash.example/dashboard"');
-  });
-});
