@@ -54,7 +54,7 @@ export async function jobsCliCommand(
     };
   }
   const mailer = createMailer(config);
-  const outbox = createOutbox(database, mailer, log);
+  const outbox = createOutbox(database, mailer, log, now);
   try {
     const outcome = await runJobNow(job, {
       database,
