@@ -130,7 +130,9 @@ describeE2e(
       expect(mail.text).toContain(
         `The link behind your Uber code "LINKCHECK" failed 3 checks in a row: ${link}`,
       );
-      expect(mail.text).toContain(`Fix the link:\n${e2e.server.url}/dashboard`);
+      expect(mail.text.replaceAll('\r\n', '\n')).toContain(
+        `Fix the link:\n${e2e.server.url}/dashboard`,
+      );
       expect(mail.html).toContain(`href="${e2e.server.url}/dashboard"`);
       const headers = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
       expect(headers).toMatch(/^List-Unsubscribe: <[^>]+\/account\/unsubscribe\?[^>]+>/im);

@@ -83,21 +83,35 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+/** The job's context on the test database: its clock moved by the tests (never slept). */
+function contextOf(
+  ctx: TestContext,
+  now: () => number,
+  notifyOwner: JobContext['notifyOwner'] = async () => {},
+): JobContext {
+  return {
+    database: ctx.database,
+    config: ctx.config,
+    now,
+    log: { info() {}, warn() {}, error() {} },
+    notifyOwner,
+  };
+}
+
 describeEachDatabase(
   'link health',
   (ctx) => {
     const events: OwnerEvent[] = [];
     // The job's clock: ahead of the wall clock, moved by the tests (never slept).
     let clock = Date.now() + 60_000;
-    const jobContext = (): JobContext => ({
-      database: ctx.database,
-      config: ctx.config,
-      now: () => clock,
-      log: { info() {}, warn() {}, error() {} },
-      notifyOwner: async (event) => {
-        events.push(event);
-      },
-    });
+    const jobContext = () =>
+      contextOf(
+        ctx,
+        () => clock,
+        async (event) => {
+          events.push(event);
+        },
+      );
     /** One run, a day after the last (every link is due again). */
     const runDay = async () => {
       clock += DAY + 2 * 3_600_000;
@@ -326,13 +340,7 @@ describeEachDatabase(
   'link health under the per-host limit',
   (ctx) => {
     let clock = Date.now() + 60_000;
-    const jobContext = (): JobContext => ({
-      database: ctx.database,
-      config: ctx.config,
-      now: () => clock,
-      log: { info() {}, warn() {}, error() {} },
-      notifyOwner: async () => {},
-    });
+    const jobContext = () => contextOf(ctx, () => clock);
     const runDay = async () => {
       clock += DAY + 2 * 3_600_000;
       return linkHealthJob.run(jobContext());
