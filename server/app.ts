@@ -204,7 +204,8 @@ export async function buildApp(
   await registerWebApp(app, deps);
   // Scheduled jobs (decision 109): retention, reminders, the weekly summary, the mail queue,
   // link health; their owner events become queued owner mails (decision 110).
-  const jobs = startJobRunner(options.scheduledJobs === false ? [] : JOBS, {
+  const runsJobs = options.scheduledJobs !== false && config.scheduledJobs;
+  const jobs = startJobRunner(runsJobs ? JOBS : [], {
     database,
     config,
     log: app.log,

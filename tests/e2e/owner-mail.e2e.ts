@@ -85,7 +85,7 @@ describeE2e(
         ran: true,
         summary: expect.stringMatching(/1 active owners, 1 summaries queued$/),
       });
-      // Sent by this run (or by the server's own mail-queue job, if its turn came first).
+      // Sent by this run (the e2e server starts no scheduled jobs).
       await runJob(mailQueueJob, now);
       const mail = await e2e.smtp.nextMessage(owner.email);
       expect(mail.subject).toBe('Your week on Refstash: 3 copies, 0 views');
