@@ -23,7 +23,7 @@ import { logosRoutes } from './features/logos/logos.routes.ts';
 import { startAdminNoticeJob } from './features/moderation/admin-notice.ts';
 import { moderationRoutes } from './features/moderation/moderation.routes.ts';
 import { ownerMailRoutes, unsubscribeRoutes } from './features/owner-mail/owner-mail.routes.ts';
-import { notifyOwner } from './features/owner-mail/owner-mail.ts';
+import { ownerMailNotifier } from './features/owner-mail/owner-mail.ts';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes.ts';
 import { profileIdentityRoutes } from './features/profile-identity/identity.routes.ts';
 import { profilesRoutes } from './features/profiles/profiles.routes.ts';
@@ -202,14 +202,14 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await registerWebApp(app, deps);
-  // Scheduled jobs (decision 109): retention, reminders, the weekly summary, the mail queue.
-  const jobs = startJobRunner(options.scheduledJobs === false ? [] : JOBS, {
+  // Scheduled jobs (decision 109): retention, reminders, the weekly summary, the mail queue,
+  // link health; their owner events become queued owner mails (decision 110).
+  const runsJobs = options.scheduledJobs !== false && config.scheduledJobs;
+  const jobs = startJobRunner(runsJobs ? JOBS : [], {
     database,
     config,
     log: app.log,
-    notifyOwner: async (event) => {
-      await notifyOwner({ db: database.db, config, now: Date.now, queue: outbox.queue }, event);
-    },
+    notifyOwner: ownerMailNotifier({ db: database.db, config, now: Date.now, queue: outbox.queue }),
   });
   stopJobs = () => jobs.stop();
   // New reports that arrived within the hour after the admins' last notice (decision 095).

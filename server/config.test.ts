@@ -135,6 +135,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION, LINK_CHECK_PER_HOST_PER_MINUTE: '0' })).toThrow();
   });
 
+  it('starts the scheduled jobs unless SCHEDULED_JOBS=off', () => {
+    expect(loadConfig(PRODUCTION).scheduledJobs).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, SCHEDULED_JOBS: 'off' }).scheduledJobs).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION, SCHEDULED_JOBS: 'no' })).toThrow();
+  });
+
   it('refuses in production a LOGO_FETCH_CA (it makes the logo fetcher trust a test authority)', () => {
     expect(() =>
       loadConfig({ ...PRODUCTION, LOGO_FETCH_CA: '-----BEGIN CERTIFICATE-----' }),

@@ -54,6 +54,12 @@ const envSchema = z.object({
    * site); production refuses it (decision 111).
    */
   LINK_CHECK_ALLOW_LOOPBACK: flag,
+  /**
+   * 'off': this instance starts no scheduled jobs (decision 109); another instance, or
+   * `npm run admin -- jobs run <name>`, runs them. The e2e servers use it: their demo links name
+   * real sites, which the link checker must not reach from a test.
+   */
+  SCHEDULED_JOBS: z.enum(['on', 'off']).default('on'),
   /** Requests the link checker sends one host per minute, redirects included (decision 111). */
   LINK_CHECK_PER_HOST_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
   /** The budget of one logo fetch (both icons, every redirect): at most decisions.md's 3 s. */
@@ -119,6 +125,8 @@ export interface Config {
   /** LINK_CHECK_ALLOW_LOOPBACK (test-only) and LINK_CHECK_PER_HOST_PER_MINUTE (decision 111). */
   readonly linkCheckAllowLoopback: boolean;
   readonly linkCheckPerHostPerMinute: number;
+  /** SCHEDULED_JOBS: false when this instance starts no scheduled jobs. */
+  readonly scheduledJobs: boolean;
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
@@ -244,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logoFetchTimeoutMs: e.LOGO_FETCH_TIMEOUT_MS,
     linkCheckAllowLoopback: e.LINK_CHECK_ALLOW_LOOPBACK,
     linkCheckPerHostPerMinute: e.LINK_CHECK_PER_HOST_PER_MINUTE,
+    scheduledJobs: e.SCHEDULED_JOBS === 'on',
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

@@ -11,7 +11,7 @@ import {
   testDatabaseKinds,
 } from '../test-support/test-app.ts';
 import type { ScheduledJob } from './job.ts';
-import { JOBS } from './registry.ts';
+import { findJob, JOBS } from './registry.ts';
 import { runJobNow, startJobRunner, warnAboutLateJobs } from './runner.ts';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
@@ -25,17 +25,19 @@ function recordingLog() {
 }
 
 describe('the registry', () => {
-  it('has the jobs of issue 28 with distinct names and lock keys (link health is added at merge)', () => {
-    // link-health (issue 28's other half) joins at merge, after these.
-    expect(JOBS.map((job) => job.name).filter((name) => name !== 'link-health')).toEqual([
+  it('has the jobs of issue 28 with distinct names and lock keys', () => {
+    expect(JOBS.map((job) => job.name)).toEqual([
       'retention',
       'expiry-reminders',
       'weekly-summary',
       'mail-queue',
+      'link-health',
     ]);
     expect(new Set(JOBS.map((job) => job.lockKey)).size).toBe(JOBS.length);
     // Retention keeps the advisory lock key it always had (decision 080).
     expect(JOBS[0]?.lockKey).toBe(7_307_080_015);
+    // Link health (decision 111): tried every minute, its own lock key.
+    expect(findJob('link-health')).toMatchObject({ periodMs: 60_000, lockKey: 7_307_080_028 });
   });
 });
 
@@ -178,23 +180,38 @@ for (const kind of testDatabaseKinds()) {
 
     it('`npm run admin -- jobs` lists every job; `jobs run <name>` runs one and records it', async () => {
       const before = await jobsCliCommand(t.database, config, undefined);
-      expect(
-        before.out.map((line) => line.split(' ')[0]).filter((name) => name !== 'link-health'),
-      ).toEqual(['retention', 'expiry-reminders', 'weekly-summary', 'mail-queue']);
+      expect(before.out.map((line) => line.split(' ')[0])).toEqual([
+        'retention',
+        'expiry-reminders',
+        'weekly-summary',
+        'mail-queue',
+        'link-health',
+      ]);
       expect(before.out[0]).toMatch(/^retention\s+every 1 h\s+never ran$/);
+      expect(before.out[4]).toMatch(/^link-health\s+every 1 min\s+never ran$/);
       const run = await jobsCliCommand(t.database, config, 'expiry-reminders');
       expect(run.failed).toBe(false);
       expect(run.out[0]).toMatch(/^expiry-reminders ok in [\d.]+ s: 0 codes due/);
+      // Link health, on the clock the caller gives (a test's; the wall clock for an operator).
+      const links = await jobsCliCommand(t.database, config, 'link-health', { now: () => T0 });
+      expect(links.failed).toBe(false);
+      expect(links.out).toEqual([
+        expect.stringMatching(
+          /^link-health ok in [\d.]+ s: 0 links checked, 0 broken, 0 restored$/,
+        ),
+      ]);
       const after = await jobsCliCommand(t.database, config, undefined);
       expect(after.out[1]).toMatch(
         /^expiry-reminders\s+every 1 h\s+last ran \S+, took [\d.]+ s, ok: 0 codes due/,
       );
+      expect(after.out[4]).toMatch(
+        /^link-health\s+every 1 min\s+last ran 2026-11-27T10:00:00\.000Z, took [\d.]+ s, ok: 0 links checked, 0 broken, 0 restored$/,
+      );
       const unknown = await jobsCliCommand(t.database, config, 'nope');
       expect(unknown.failed).toBe(true);
-      expect(unknown.out).toHaveLength(1);
-      expect(unknown.out[0]).toMatch(
-        /^No job named "nope"\. Jobs: retention, expiry-reminders, weekly-summary, mail-queue(, link-health)?$/,
-      );
+      expect(unknown.out).toEqual([
+        'No job named "nope". Jobs: retention, expiry-reminders, weekly-summary, mail-queue, link-health',
+      ]);
     });
 
     it('reminders and the weekly summary read by index: codes by expiry day, daily totals and votes by day', async () => {

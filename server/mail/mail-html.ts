@@ -13,7 +13,8 @@ const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif";
 export function paragraph(text: string, options: { small?: boolean; muted?: boolean } = {}) {
   const size = options.small ? ';font-size:14px' : '';
   const colour = options.muted ? ';color:#4b5563' : '';
-  return `<p style="margin:0 0 16px;line-height:1.5${size}${colour}">${escapeHtml(text)}</p>`;
+  // A long word (a link, a code) wraps inside the card instead of running past it.
+  return `<p style="margin:0 0 16px;line-height:1.5;overflow-wrap:anywhere${size}${colour}">${escapeHtml(text)}</p>`;
 }
 
 /** The one call to action: an indigo button, and the same link written out below it. */

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { linkHealthJob } from '../../server/features/link-health/link-health.job.ts';
-import type { JobContext, OwnerEvent } from '../../server/jobs/job.ts';
+import { jobsCliCommand } from '../../server/features/admin/jobs-cli.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describeE2e } from './support/fixture.ts';
 import { screenshotsInEverySize } from './support/screens.ts';
@@ -13,15 +12,13 @@ import type { SignedInUser } from './support/sign-in.ts';
 
 const DAY = 86_400_000;
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const MAIL_FROM = 'Refstash <hello@refstash.test>';
 
 /**
- * Issue 28, steps 1–4: a listed code's link starts failing; after three checks (the job run in
- * this process against the server's database, its clock moved by the test) the code leaves
- * /s/uber and its owner is told; the link recovers and the code returns.
- *
- * TODO(lead, at the merge with the owner-mail pipeline): drive the checks with
- * `npm run admin -- jobs run link-health` (or keep this in-process run with the real
- * `notifyOwner`) and assert the 'link-broken' e-mail in `e2e.smtp` instead of the event.
+ * Issue 28, steps 1–4: a listed code's link starts failing; after three checks (each run as an
+ * operator would, `npm run admin -- jobs run link-health`, in this process against the server's
+ * database with the clock moved by the test) the code leaves /s/uber and its owner receives the
+ * e-mail in the SMTP capture; the link recovers, the code returns and the owner hears that too.
  */
 describeE2e(
   'link health in Chromium',
@@ -33,7 +30,6 @@ describeE2e(
     let ownerContext: BrowserContext;
     let codeId = '';
     let clock = Date.now() + 60_000;
-    const events: OwnerEvent[] = [];
 
     beforeAll(async () => {
       site = http.createServer((_req, res) => {
@@ -75,26 +71,25 @@ describeE2e(
     });
     afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-    /** One day's run of the job against the server's own database. */
+    /** One day's run of `jobs run link-health` against the server's own database. */
     async function checkADayLater() {
       clock += DAY + 2 * 3_600_000;
       const database = openServerDatabase(e2e.server);
-      const context: JobContext = {
-        database,
-        config: loadConfig({
-          NODE_ENV: 'test',
-          APP_URL: e2e.server.url,
-          LINK_CHECK_ALLOW_LOOPBACK: '1',
-          ...e2e.server.databaseEnv,
-        }),
-        now: () => clock,
-        log: { info() {}, warn() {}, error() {} },
-        notifyOwner: async (event) => {
-          events.push(event);
-        },
-      };
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        APP_URL: e2e.server.url,
+        LINK_CHECK_ALLOW_LOOPBACK: '1',
+        SMTP_URL: e2e.smtp.url,
+        MAIL_FROM: MAIL_FROM,
+        ...e2e.server.databaseEnv,
+      });
       try {
-        return await linkHealthJob.run(context);
+        const run = await jobsCliCommand(database, config, 'link-health', {
+          now: () => clock,
+          log: { info() {}, warn() {}, error() {} },
+        });
+        expect(run.failed).toBe(false);
+        return run.out[0] ?? '';
       } finally {
         await database.close();
       }
@@ -121,11 +116,31 @@ describeE2e(
 
       linkStatus = 404;
       for (let check = 1; check <= 3; check += 1) {
-        const result = await checkADayLater();
-        expect(result.summary).toContain('1 links checked');
+        expect(await checkADayLater()).toMatch(
+          new RegExp(
+            `^link-health ok in [\\d.]+ s: 1 links checked, ${check === 3 ? 1 : 0} broken`,
+          ),
+        );
       }
       await servicePageShowsCode(false);
-      expect(events.map((e) => [e.kind, e.userId])).toEqual([['link-broken', owner.id]]);
+
+      // 3. The owner receives the e-mail: both parts, one action, the one-click unsubscribe.
+      const mail = await e2e.smtp.nextMessage(owner.email);
+      expect(mail.subject).toBe('The link of your Uber code looks broken');
+      expect(mail.text).toContain(
+        `The link behind your Uber code "LINKCHECK" failed 3 checks in a row: ${link}`,
+      );
+      expect(mail.text.replaceAll('\r\n', '\n')).toContain(
+        `Fix the link:\n${e2e.server.url}/dashboard`,
+      );
+      expect(mail.html).toContain(`href="${e2e.server.url}/dashboard"`);
+      const headers = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+      expect(headers).toMatch(/^List-Unsubscribe: <[^>]+\/account\/unsubscribe\?[^>]+>/im);
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+      const mailPage = await e2e.newPage(DESKTOP);
+      await mailPage.setContent(mail.html);
+      await screenshotsInEverySize(mailPage, 'link-health-mail-broken');
+      await mailPage.close();
 
       const dashboard = await ownerContext.newPage();
       await dashboard.goto(e2e.url('/dashboard'));
@@ -138,13 +153,16 @@ describeE2e(
       await screenshotsInEverySize(dashboard, 'link-health-dashboard-broken');
 
       linkStatus = 200;
-      await checkADayLater();
+      expect(await checkADayLater()).toMatch(/: 1 links checked, 0 broken, 1 restored$/);
       await servicePageShowsCode(true);
-      expect(events.map((e) => e.kind)).toEqual(['link-broken', 'link-restored']);
+      const restored = await e2e.smtp.nextMessage(owner.email);
+      expect(restored.subject).toBe('The link of your Uber code works again');
+      // Told once each: a repeat of the same streak mails nothing.
+      expect(e2e.smtp.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(2);
       await dashboard.reload();
       await card.getByText(/^Link checked /).waitFor();
       await screenshotsInEverySize(dashboard, 'link-health-dashboard-ok');
     });
   },
-  { databases: 'each' },
+  { mailFrom: MAIL_FROM, databases: 'each' },
 );

@@ -85,7 +85,7 @@ describeE2e(
         ran: true,
         summary: expect.stringMatching(/1 active owners, 1 summaries queued$/),
       });
-      // Sent by this run (or by the server's own mail-queue job, if its turn came first).
+      // Sent by this run (the e2e server starts no scheduled jobs).
       await runJob(mailQueueJob, now);
       const mail = await e2e.smtp.nextMessage(owner.email);
       expect(mail.subject).toBe('Your week on Refstash: 3 copies, 0 views');
@@ -157,7 +157,11 @@ describeE2e(
         { kind: 'code-sank', code, noNetworks: 4 },
         { kind: 'expires-soon', code, expiresOn: '2026-12-03' },
         { kind: 'expires-today', code, expiresOn: '2026-11-26' },
-        { kind: 'link-broken', code },
+        {
+          kind: 'link-broken',
+          code,
+          link: 'https://m.uber.com/ul/?invite=RIDE-WITH-A-LONG-CODE-2026',
+        },
         { kind: 'link-restored', code },
         {
           kind: 'weekly-summary',

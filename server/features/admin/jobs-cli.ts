@@ -1,14 +1,20 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { findJob, JOBS } from '../../jobs/registry.ts';
-import { lastRuns, runJobNow } from '../../jobs/runner.ts';
+import { type JobLog, lastRuns, runJobNow } from '../../jobs/runner.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createOutbox } from '../../mail/outbox.ts';
-import { notifyOwner } from '../owner-mail/owner-mail.ts';
+import { ownerMailNotifier } from '../owner-mail/owner-mail.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 0)} s`;
 const every = (ms: number) =>
   ms >= 3_600_000 ? `${ms / 3_600_000} h` : ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+
+const CONSOLE_LOG: JobLog = {
+  info: () => {},
+  warn: (_obj, msg) => console.error(msg),
+  error: (_obj, msg) => console.error(msg),
+};
 
 /**
  * `npm run admin -- jobs`: every scheduled job with its period and last run (when, how long, what
@@ -18,15 +24,14 @@ export async function jobsCliCommand(
   database: Database,
   config: Config,
   name: string | undefined,
-  log: {
-    info(obj: object, msg: string): void;
-    warn(obj: object, msg: string): void;
-    error(obj: object, msg: string): void;
-  } = {
-    info: () => {},
-    warn: (_obj, msg) => console.error(msg),
-    error: (_obj, msg) => console.error(msg),
-  },
+  {
+    log = CONSOLE_LOG,
+    now = Date.now,
+  }: {
+    log?: JobLog;
+    /** The clock of a run (tests move it); the wall clock for an operator. */
+    now?: () => number;
+  } = {},
 ): Promise<{ out: string[]; failed: boolean }> {
   if (name === undefined) {
     const last = await lastRuns(database, JOBS);
@@ -49,15 +54,14 @@ export async function jobsCliCommand(
     };
   }
   const mailer = createMailer(config);
-  const outbox = createOutbox(database, mailer, log);
+  const outbox = createOutbox(database, mailer, log, now);
   try {
     const outcome = await runJobNow(job, {
       database,
       config,
       log,
-      notifyOwner: async (event) => {
-        await notifyOwner({ db: database.db, config, now: Date.now, queue: outbox.queue }, event);
-      },
+      now,
+      notifyOwner: ownerMailNotifier({ db: database.db, config, now, queue: outbox.queue }),
     });
     if (!outcome.ran) {
       return {

@@ -5,7 +5,6 @@ import { createDatabase } from '../../db/database.ts';
 import type { JobContext, OwnerEvent } from '../../jobs/job.ts';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app.ts';
 import { HostLimiter } from './host-limiter.ts';
-import { linkBrokenMail } from './link-broken-mail.ts';
 import { linkHealthJob } from './link-health.job.ts';
 
 const DAY = 86_400_000;
@@ -84,21 +83,35 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
+/** The job's context on the test database: its clock moved by the tests (never slept). */
+function contextOf(
+  ctx: TestContext,
+  now: () => number,
+  notifyOwner: JobContext['notifyOwner'] = async () => {},
+): JobContext {
+  return {
+    database: ctx.database,
+    config: ctx.config,
+    now,
+    log: { info() {}, warn() {}, error() {} },
+    notifyOwner,
+  };
+}
+
 describeEachDatabase(
   'link health',
   (ctx) => {
     const events: OwnerEvent[] = [];
     // The job's clock: ahead of the wall clock, moved by the tests (never slept).
     let clock = Date.now() + 60_000;
-    const jobContext = (): JobContext => ({
-      database: ctx.database,
-      config: ctx.config,
-      now: () => clock,
-      log: { info() {}, warn() {}, error() {} },
-      notifyOwner: async (event) => {
-        events.push(event);
-      },
-    });
+    const jobContext = () =>
+      contextOf(
+        ctx,
+        () => clock,
+        async (event) => {
+          events.push(event);
+        },
+      );
     /** One run, a day after the last (every link is due again). */
     const runDay = async () => {
       clock += DAY + 2 * 3_600_000;
@@ -327,13 +340,7 @@ describeEachDatabase(
   'link health under the per-host limit',
   (ctx) => {
     let clock = Date.now() + 60_000;
-    const jobContext = (): JobContext => ({
-      database: ctx.database,
-      config: ctx.config,
-      now: () => clock,
-      log: { info() {}, warn() {}, error() {} },
-      notifyOwner: async () => {},
-    });
+    const jobContext = () => contextOf(ctx, () => clock);
     const runDay = async () => {
       clock += DAY + 2 * 3_600_000;
       return linkHealthJob.run(jobContext());
@@ -372,31 +379,3 @@ describeEachDatabase(
   },
   { env: { LINK_CHECK_ALLOW_LOOPBACK: '1', LINK_CHECK_PER_HOST_PER_MINUTE: '3' } },
 );
-
-describe('the link-broken mail', () => {
-  it('names the service, the code and the link, says what it changed, and has one action', () => {
-    const mail = linkBrokenMail({
-      serviceName: 'Uber',
-      code: 'RIDE<1>',
-      link: 'https://uber.com/invite/alex',
-      username: 'alex',
-      appUrl: 'https://refstash.example',
-    });
-    expect(mail.subject).toBe('Your Uber link looks broken');
-    expect(mail.text).toBe(
-      [
-        'Hello @alex,',
-        '',
-        'The link of your Uber code RIDE<1> failed 3 checks in a row: https://uber.com/invite/alex',
-        '',
-        'Until it works again, the Uber page leaves your code out. Your profile still shows it.',
-        '',
-        'Check your link:',
-        'https://refstash.example/dashboard',
-        '',
-      ].join('\n'),
-    );
-    expect(mail.html).toContain('RIDE&lt;1&gt;');
-    expect(mail.html).toContain('href="https://refstash.example/dashboard"');
-  });
-});

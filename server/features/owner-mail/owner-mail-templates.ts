@@ -27,7 +27,7 @@ export type OwnerMailContent =
   | { kind: 'code-sank'; code: CodeRef; noNetworks: number }
   | { kind: 'expires-soon'; code: CodeRef; expiresOn: string }
   | { kind: 'expires-today'; code: CodeRef; expiresOn: string }
-  | { kind: 'link-broken'; code: CodeRef }
+  | { kind: 'link-broken'; code: CodeRef; link: string }
   | { kind: 'link-restored'; code: CodeRef }
   | { kind: 'weekly-summary'; week: WeekSummary };
 
@@ -137,7 +137,8 @@ function parts(content: OwnerMailContent): Parts {
         heading: 'A link looks broken',
         subject: `The link of your ${serviceName} code looks broken`,
         lines: [
-          `The link behind ${what} failed 3 checks in a row. Until it works again, the code is off its service page; your profile still shows it.`,
+          `The link behind ${what} failed 3 checks in a row: ${content.link}`,
+          'Until it works again, the code is off its service page; your profile still shows it.',
           'Open the link yourself. If it moved, paste the new one into the code on your dashboard.',
         ],
         action: { path: '/dashboard', label: 'Fix the link' },

@@ -12,7 +12,7 @@ import {
 import { BROWSER_UA } from '../codes/clicks.test-helpers.ts';
 import { checkCodeSink } from './code-sink.ts';
 import { expiryRemindersJob } from './expiry-reminders.job.ts';
-import { notifyOwner } from './owner-mail.ts';
+import { notifyOwner, ownerMailNotifier } from './owner-mail.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 import { weeklySummaryJob } from './weekly-summary.job.ts';
 
@@ -46,17 +46,12 @@ function runner(ctx: TestContext, now: number): RunnerDeps {
     config: ctx.config,
     log: LOG,
     now: () => now,
-    notifyOwner: async (event) => {
-      await notifyOwner(
-        {
-          db: ctx.database.db,
-          config: ctx.config,
-          now: () => now,
-          queue: ctx.app.deps.outbox.queue,
-        },
-        event,
-      );
-    },
+    notifyOwner: ownerMailNotifier({
+      db: ctx.database.db,
+      config: ctx.config,
+      now: () => now,
+      queue: ctx.app.deps.outbox.queue,
+    }),
   };
 }
 
@@ -299,6 +294,11 @@ describeEachDatabase(
     it('the link-broken event from the link-health job becomes one mail with one action', async () => {
       const owner = await ctx.createUser();
       const codeId = await addCode(ctx, owner, 'DEADLINK');
+      await ctx.database.db
+        .updateTable('codes')
+        .set({ link: 'https://m.uber.com/invite/deadlink' })
+        .where('id', '=', codeId)
+        .execute();
       const deps = {
         db: ctx.database.db,
         config: ctx.config,
@@ -316,8 +316,51 @@ describeEachDatabase(
       await capture().nextMessage(owner.email);
       const [mail] = mailTo(owner.email);
       expect(mail?.subject).toBe('The link of your Uber code looks broken');
+      expect(mail?.text).toContain(
+        'The link behind your Uber code "DEADLINK" failed 3 checks in a row: https://m.uber.com/invite/deadlink',
+      );
       expect(mail?.text).toContain('Fix the link:\nhttp://localhost:3000/dashboard');
+      // One action (the button and the same link written out); the failing link is text.
+      expect(mail?.html.match(/<a href=/g)).toHaveLength(3);
       expect(mail?.html.match(/<a href="http:\/\/localhost:3000\/dashboard"/g)).toHaveLength(2);
+      expect(mail?.html).toContain('failed 3 checks in a row: https://m.uber.com/invite/deadlink');
+      expect(mail?.raw).toMatch(
+        /^List-Unsubscribe: <http:\/\/localhost:3000\/account\/unsubscribe\?[^>]*k=link-health/m,
+      );
+      expect(mail?.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    });
+
+    it('no link mail to an owner who switched "Broken links" off, or to a disabled account', async () => {
+      const deps = { db: ctx.database.db, config: ctx.config, now: () => NOW };
+      const event = (userId: string, codeId: string) =>
+        ({ kind: 'link-broken', userId, codeId, dedupeKey: newId() }) as const;
+      const off = await ctx.createUser();
+      const offCode = await addCode(ctx, off, 'LINKOFF');
+      const saved = await ctx.request({
+        method: 'PUT',
+        url: '/api/me/email-settings',
+        cookie: off.cookie,
+        body: { 'link-health': false },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(await notifyOwner(deps, event(off.id, offCode))).toBe(false);
+      expect(await notifyOwner(deps, { ...event(off.id, offCode), kind: 'link-restored' })).toBe(
+        false,
+      );
+      const disabled = await ctx.createUser();
+      const disabledCode = await addCode(ctx, disabled, 'LINKGONE');
+      await ctx.database.db
+        .updateTable('users')
+        .set({ disabled_at: new Date(NOW).toISOString() })
+        .where('id', '=', disabled.id)
+        .execute();
+      expect(await notifyOwner(deps, event(disabled.id, disabledCode))).toBe(false);
+      const queued = await ctx.database.db
+        .selectFrom('mail_queue')
+        .select('id')
+        .where('user_id', 'in', [off.id, disabled.id])
+        .execute();
+      expect(queued).toHaveLength(0);
     });
 
     it('moderation mails go through the queue, once per action, and are sent even to a switched-off owner', async () => {

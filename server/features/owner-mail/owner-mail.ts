@@ -82,7 +82,7 @@ async function codeOf(db: Kysely<DB>, userId: string, codeId: string) {
   return db
     .selectFrom('codes')
     .innerJoin('services', 'services.id', 'codes.service')
-    .select(['codes.code', 'codes.expires_on', 'services.name as service_name'])
+    .select(['codes.code', 'codes.expires_on', 'codes.link', 'services.name as service_name'])
     .where('codes.id', '=', codeId)
     .where('codes.user_id', '=', userId)
     .executeTakeFirst();
@@ -105,8 +105,20 @@ export async function notifyOwner(
       ? { kind: event.kind, code: ref, expiresOn: code.expires_on ?? '' }
       : event.kind === 'code-sank'
         ? { kind: 'code-sank', code: ref, noNetworks: extra.noNetworks ?? 3 }
-        : { kind: event.kind, code: ref };
+        : event.kind === 'link-broken'
+          ? { kind: 'link-broken', code: ref, link: code.link ?? '' }
+          : { kind: event.kind, code: ref };
   return queueOwnerMail(deps, event.userId, event.dedupeKey, content);
+}
+
+/**
+ * The job runner's `notifyOwner` (server/jobs/job.ts), as the app, `npm run admin -- jobs run`
+ * and the tests build it: every event becomes an owner mail, queued under its dedupe key.
+ */
+export function ownerMailNotifier(deps: OwnerMailDeps): (event: OwnerEvent) => Promise<void> {
+  return async (event) => {
+    await notifyOwner(deps, event);
+  };
 }
 
 /** The owner's switches: every optional kind, on unless switched off. */

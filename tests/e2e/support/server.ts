@@ -61,6 +61,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       // The tests' accounts are seconds old: no listing probation unless a test sets one.
       LISTING_PROBATION_DAYS: '0',
+      // No scheduled jobs: the demo's links name real sites, which the link-health job would
+      // check a minute after start. A test runs a job itself, on its own clock.
+      SCHEDULED_JOBS: 'off',
       ...env,
     });
   } catch (error) {
