@@ -143,8 +143,14 @@ describeEachDatabase(
       const response = await review(ctx, admin, id, 'approve', 'ok');
       expect(response.statusCode).toBe(200);
       expect(response.json().request.status).toBe('approved');
+      // The refused send can take more than poll's default second on a loaded machine (CI).
       await expect
-        .poll(() => ctx.logLines().find((l) => l.msg === 'service request mail could not be sent'))
+        .poll(
+          () => ctx.logLines().find((l) => l.msg === 'service request mail could not be sent'),
+          {
+            timeout: 10_000,
+          },
+        )
         .toMatchObject({ level: 50, requestId: id });
       const row = await ctx.database.db
         .selectFrom('service_requests')
