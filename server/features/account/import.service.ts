@@ -260,9 +260,10 @@ export async function planImport(
 }
 
 /**
- * Adds the rows the plan accepts (and the file's profile and avatar), all or nothing: one transaction under the user's write lock
- * (the one `createCode` takes), planned again inside it so the cap and the duplicates are
- * judged against what is committed. Past the cap nothing is added (409).
+ * Adds the rows the plan accepts, and the file's profile and avatar, all or nothing: one
+ * transaction under the user's write lock (the one `createCode` takes), planned again inside it
+ * so the cap and the duplicates are judged against what is committed. Past the cap nothing is
+ * added (409), the avatar neither.
  */
 export async function runImport(
   database: Database,
