@@ -71,6 +71,10 @@ export const IMPORT_MESSAGES = Object.freeze({
   unknownService: (value: string) =>
     `Please select a valid service from the list ("${shorten(value, 40)}" is not one)`,
   importFailed: 'Failed to import codes',
+  /** The preview's words for a JSON export's profile (issue 26). */
+  profileReplaced: "The file's display name, bio, links and accent colour will replace yours",
+  avatarReplaced: "The file's avatar will replace yours",
+  profileRow: 'Profile',
 });
 
 /** POST /api/me/import/preview and /api/me/import: the file's bytes, base64 (JSON bodies only). */
@@ -121,6 +125,12 @@ export const importResultSchema = z.object({
       accent: z.string(),
     })
     .optional(),
+  /**
+   * True when the file's `profile.avatar` (a PNG, JPEG or WebP data URL) passed the upload's
+   * checks and replaces (preview: will replace) the owner's avatar (decision 101). Absent when
+   * the file has none, or null: the owner's avatar is kept. A refused one is in `refused`, row 0.
+   */
+  avatar: z.literal(true).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -154,7 +164,7 @@ export const accountExportSchema = z.object({
   }),
   /**
    * The profile identity (issue 26): the form's fields, and the avatar as a `data:image/webp`
-   * URL of its 512 px image (null without one). Import reads the fields, not the avatar.
+   * URL of its 512 px image (null without one). Import reads the fields and the avatar.
    */
   profile: z.object({
     displayName: z.string().nullable(),

@@ -359,6 +359,78 @@ for (const kind of testDatabaseKinds()) {
       );
     }, 600_000);
 
+    // An import's `profile.avatar` (decision 101): hostile data URLs and values of any JSON type,
+    // as preview and as import. Never a 5xx; a refused avatar (row 0) changes no avatar row, and a
+    // refused import changes no row at all.
+    it(`answers ${RUNS} hostile imported avatars without a 5xx; a refused one changes no avatar row`, async () => {
+      const hostile = [
+        SVG,
+        await gif(),
+        await polyglot(),
+        await truncatedJpeg(),
+        bombPng(1, 60_000),
+        bombPng(20_000, 20_000),
+      ];
+      const prefix = fc.constantFrom(
+        'data:image/png;base64,',
+        'data:image/webp;base64,',
+        'data:image/jpeg;base64,',
+        'data:image/svg+xml;base64,',
+        'data:image/gif;base64,',
+        'data:image/png,',
+        'DATA:IMAGE/PNG;BASE64,',
+        'data:text/html;base64,',
+        'javascript:',
+        '',
+      );
+      const payload = fc.oneof(
+        fc.constantFrom(...hostile, await png(24, 16)).map((b) => b.toString('base64')),
+        fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('base64')),
+        fc.string({ maxLength: 60 }),
+        fc
+          .tuple(fc.constantFrom(...hostile), fc.nat())
+          .map(([b, at]) => b.toString('base64').slice(0, at % (b.length + 1))),
+      );
+      const avatar = fc.oneof(
+        fc.tuple(prefix, payload).map(([p, rest]) => `${p}${rest}`),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
+      const actor = await createActor(target);
+      const cookie = await actor.cookie();
+      const avatarsOf = () =>
+        target.database.db
+          .selectFrom('avatars')
+          .select(['hash', 'user_id'])
+          .orderBy('hash')
+          .execute();
+      await fc.assert(
+        fc.asyncProperty(avatar, fc.boolean(), async (value, commit) => {
+          const before = await snapshot(target.database);
+          const avatarsBefore = await avatarsOf();
+          const file = JSON.stringify({ profile: { avatar: value }, codes: [] });
+          const body = JSON.stringify({
+            fileName: 'refstash.json',
+            content: Buffer.from(file).toString('base64'),
+          });
+          const url = commit ? '/api/me/import' : '/api/me/import/preview';
+          const response = await call(target, { method: 'POST', url, body, cookie });
+          const label = file.slice(0, 200);
+          expect(response.statusCode, label).toBeLessThan(500);
+          const result = response.statusCode === 200 ? response.json() : undefined;
+          if (response.statusCode >= 400 || !commit || result?.avatar !== true) {
+            expect(await avatarsOf(), label).toEqual(avatarsBefore);
+          }
+          if (response.statusCode >= 400 || !commit) {
+            expect({ ...(await snapshot(target.database)), sessions: '' }, label).toEqual({
+              ...before,
+              sessions: '',
+            });
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    }, 600_000);
+
     // Personal API tokens (decision 107): any body for a new token. Only a valid one stores a row,
     // with the secret's hash and never the secret; anything else is 400 and stores nothing.
     it(`answers ${RUNS} hostile token requests without a 5xx; only valid ones store a (hashed) token`, async () => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountExportSchema,
   deleteAccountSchema,
+  IMPORT_MESSAGES,
   importFileSchema,
   importResultSchema,
   settingsSchema,
@@ -19,7 +20,7 @@ import { presentMe } from '../auth/me.presenter.ts';
 import { CODE_WRITE_LIMIT } from '../codes/codes.routes.ts';
 import { deleteAccount } from './account.service.ts';
 import { buildCodesCsv, buildExport } from './export.service.ts';
-import { planImport, readImportFile, runImport } from './import.service.ts';
+import { planImport, readImportAvatar, readImportFile, runImport } from './import.service.ts';
 import { saveSettings } from './settings.service.ts';
 import { getStats } from './stats.service.ts';
 
@@ -139,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/me/import/preview',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { ...owner, tokenScope: 'codes:write' },
+      config: { ...owner, tokenScope: 'codes:write', tooLargeMessage: IMPORT_MESSAGES.tooLarge },
       schema: {
         summary: 'What importing a CSV or JSON export would add, refuse and skip (changes nothing)',
         body: jsonBody(importFileSchema),
@@ -149,7 +150,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request) => {
       const user = await currentUser(request);
       const rows = readImportFile(request.body.fileName, request.body.content);
-      return planImport(deps.db, user.id, rows);
+      // The avatar goes through the upload's pipeline here too: the preview says what import does.
+      return planImport(deps.db, user.id, rows, await readImportAvatar(rows));
     },
   );
 
@@ -161,6 +163,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
         auth: 'user',
         rateLimits: [OWNER_DATA_LIMIT, CODE_WRITE_LIMIT],
         tokenScope: 'codes:write',
+        tooLargeMessage: IMPORT_MESSAGES.tooLarge,
       },
       schema: {
         summary: 'Import codes from a CSV or JSON export, all or nothing',

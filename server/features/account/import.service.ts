@@ -16,7 +16,8 @@ import { newId } from '../../db/ids.ts';
 import { lockUserForWrite } from '../../db/row-locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, errors } from '../../errors.ts';
-import { saveIdentity } from '../profile-identity/identity.service.ts';
+import { type AvatarImages, avatarFromDataUrl } from '../profile-identity/avatar-image.ts';
+import { saveIdentity, storeAvatar } from '../profile-identity/identity.service.ts';
 
 type RawRow = Record<(typeof CODE_CSV_COLUMNS)[number], unknown>;
 
@@ -155,11 +156,34 @@ function fromCsvText(row: RawRow): Partial<RawRow> {
   };
 }
 
+/** A JSON export's avatar, re-encoded by the upload's pipeline, or the upload's refusal. */
+export type ImportAvatar = { images: AvatarImages } | { refused: string } | undefined;
+
+/**
+ * The file's `profile.avatar` through the upload's own pipeline (avatarFromDataUrl: the bytes
+ * decide, 2 MB, 40 megapixels before decoding, the concurrency cap), run before any transaction
+ * as the upload does. Absent or null: undefined, the owner's avatar is kept. A 400 refusal comes
+ * back as its message; anything else (503 busy) is thrown and nothing is imported.
+ */
+export async function readImportAvatar(file: ImportRows): Promise<ImportAvatar> {
+  const profile = file.profile;
+  if (profile === null || typeof profile !== 'object') return undefined;
+  const value = (profile as Record<string, unknown>).avatar;
+  if (value === undefined || value === null) return undefined;
+  try {
+    return { images: await avatarFromDataUrl(value) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400) return { refused: error.message };
+    throw error;
+  }
+}
+
 /** What the rows would add, refuse and skip for this user (the preview and the import agree). */
 export async function planImport(
   db: Kysely<DB>,
   userId: string,
   file: ImportRows,
+  avatar?: ImportAvatar,
 ): Promise<ImportResult> {
   const { rows, firstRow } = file;
   const services = await db.selectFrom('services').select(['id', 'name']).execute();
@@ -220,12 +244,14 @@ export async function planImport(
     });
   });
   if (file.profile !== undefined) {
+    // Row 0 is the profile: the form's refusals, then the avatar's (one entry, one key).
+    const messages: string[] = [];
     const profile = readProfile(file.profile);
     if (profile.success) result.profile = profile.data;
-    else {
-      const messages = [...new Set(profile.error.issues.map((issue) => issue.message))];
-      result.refused.unshift({ row: 0, messages });
-    }
+    else messages.push(...new Set(profile.error.issues.map((issue) => issue.message)));
+    if (avatar && 'refused' in avatar) messages.push(avatar.refused);
+    if (avatar && 'images' in avatar) result.avatar = true;
+    if (messages.length > 0) result.refused.unshift({ row: 0, messages });
   }
   if (existing.length + result.add.length > LIMITS.codesPerUserMax && result.add.length > 0) {
     result.limitMessage = CODE_MESSAGES.codeLimitReached;
@@ -234,9 +260,10 @@ export async function planImport(
 }
 
 /**
- * Adds the rows the plan accepts, all or nothing: one transaction under the user's write lock
- * (the one `createCode` takes), planned again inside it so the cap and the duplicates are
- * judged against what is committed. Past the cap nothing is added (409).
+ * Adds the rows the plan accepts, and the file's profile and avatar, all or nothing: one
+ * transaction under the user's write lock (the one `createCode` takes), planned again inside it
+ * so the cap and the duplicates are judged against what is committed. Past the cap nothing is
+ * added (409), the avatar neither.
  */
 export async function runImport(
   database: Database,
@@ -245,9 +272,11 @@ export async function runImport(
   now: Date,
 ): Promise<ImportResult> {
   const { db, dialect } = database;
+  // Decoded before the transaction, as the upload does: no lock is held while sharp works.
+  const avatar = await readImportAvatar(file);
   return db.transaction().execute(async (trx) => {
     await lockUserForWrite(trx, dialect, userId);
-    const plan = await planImport(trx, userId, file);
+    const plan = await planImport(trx, userId, file, avatar);
     if (plan.limitMessage) {
       throw errors.conflict(plan.limitMessage, undefined, ERROR_CODES.codeLimitReached);
     }
@@ -274,6 +303,7 @@ export async function runImport(
         .execute();
     }
     if (plan.profile) await saveIdentity(trx, userId, plan.profile);
+    if (avatar && 'images' in avatar) await storeAvatar(trx, userId, avatar.images);
     return plan;
   });
 }

@@ -154,3 +154,28 @@ export async function processAvatar(bytes: Buffer): Promise<AvatarImages> {
   if (sniff.kind === 'other') throw refuse(IDENTITY_MESSAGES.avatarWrongType);
   return pipelines.run(() => encode(bytes, sniff.format));
 }
+
+/** The only data URLs an import's `profile.avatar` may be (the export writes the WebP one). */
+const AVATAR_DATA_URL = /^data:image\/(?:webp|png|jpeg);base64,/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * An import's avatar (decision 101): a `data:image/(webp|png|jpeg);base64,` URL, decoded and then
+ * sent through processAvatar, the upload's own checks, limits and concurrency cap. The declared
+ * type only admits the URL; the bytes decide what the picture is. Any other value, or text that
+ * is not base64, is refused with the upload's messages (400).
+ */
+export async function avatarFromDataUrl(value: unknown): Promise<AvatarImages> {
+  if (typeof value !== 'string') throw refuse(IDENTITY_MESSAGES.avatarWrongType);
+  const prefix = AVATAR_DATA_URL.exec(value.slice(0, 40));
+  if (!prefix) throw refuse(IDENTITY_MESSAGES.avatarWrongType);
+  const text = value.slice(prefix[0].length);
+  // Measured before decoding: more base64 than 2 MB of bytes is refused as the upload is.
+  if (text.length > Math.ceil((IDENTITY_LIMITS.avatarMaxBytes * 4) / 3) + 4) {
+    throw refuse(IDENTITY_MESSAGES.avatarTooLarge);
+  }
+  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) {
+    throw refuse(IDENTITY_MESSAGES.avatarUnreadable);
+  }
+  return processAvatar(Buffer.from(text, 'base64'));
+}

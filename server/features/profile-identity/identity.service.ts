@@ -6,7 +6,7 @@ import type { ProfileIdentityDto } from '../../../shared/profile-identity.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { DB } from '../../db/schema.ts';
-import { processAvatar } from './avatar-image.ts';
+import { type AvatarImages, processAvatar } from './avatar-image.ts';
 import { presentOwnIdentity } from './identity.presenter.ts';
 
 /** The form's values after the shared schema parsed them (trimmed; '' means not set). */
@@ -70,9 +70,35 @@ export function avatarHash(userId: string, webp512: Buffer): string {
 }
 
 /**
- * PUT /api/me/avatar: re-encodes the bytes (avatar-image.ts), then in one transaction stores both
- * sizes, points the user at them and deletes their previous avatar. A refused file throws before
- * the transaction: no row changes.
+ * Stores both sizes of a re-encoded avatar, points the user at them and deletes their previous
+ * avatar, inside the caller's transaction (the upload's own, or an import's: decision 101), so
+ * no avatar row is left without its owner pointing at it.
+ */
+export async function storeAvatar(
+  trx: Kysely<DB>,
+  userId: string,
+  images: AvatarImages,
+): Promise<string> {
+  const hash = avatarHash(userId, images.webp512);
+  await trx
+    .insertInto('avatars')
+    .values({
+      hash,
+      user_id: userId,
+      webp_512: images.webp512,
+      webp_128: images.webp128,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .execute();
+  await trx.updateTable('users').set({ avatar_hash: hash }).where('id', '=', userId).execute();
+  await trx.deleteFrom('avatars').where('user_id', '=', userId).where('hash', '<>', hash).execute();
+  return hash;
+}
+
+/**
+ * PUT /api/me/avatar: re-encodes the bytes (avatar-image.ts), then stores them in one
+ * transaction (storeAvatar). A refused file throws before the transaction: no row changes.
  */
 export async function saveAvatar(
   database: Database,
@@ -80,26 +106,7 @@ export async function saveAvatar(
   bytes: Buffer,
 ): Promise<ProfileIdentityDto> {
   const images = await processAvatar(bytes);
-  const hash = avatarHash(userId, images.webp512);
-  await database.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('avatars')
-      .values({
-        hash,
-        user_id: userId,
-        webp_512: images.webp512,
-        webp_128: images.webp128,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
-    await trx.updateTable('users').set({ avatar_hash: hash }).where('id', '=', userId).execute();
-    await trx
-      .deleteFrom('avatars')
-      .where('user_id', '=', userId)
-      .where('hash', '<>', hash)
-      .execute();
-  });
+  await database.db.transaction().execute((trx) => storeAvatar(trx, userId, images));
   return ownIdentity(database.db, userId);
 }
 

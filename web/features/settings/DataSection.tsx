@@ -32,6 +32,12 @@ function Preview({ result }: { result: ImportResult }) {
         {result.add.length} to add · {result.skipped.length} skipped · {result.refused.length}{' '}
         refused
       </p>
+      {(result.profile || result.avatar) && (
+        <ul className="space-y-1 text-gray-700 dark:text-gray-300">
+          {result.profile && <li>{IMPORT_MESSAGES.profileReplaced}</li>}
+          {result.avatar && <li>{IMPORT_MESSAGES.avatarReplaced}</li>}
+        </ul>
+      )}
       {result.add.length > 0 && (
         <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
           <table className="w-full text-left">
@@ -84,7 +90,7 @@ function Preview({ result }: { result: ImportResult }) {
           <ul className="mt-1 space-y-1 text-red-700 dark:text-red-300">
             {result.refused.map((row) => (
               <li key={row.row}>
-                Row {row.row}:
+                {row.row === 0 ? IMPORT_MESSAGES.profileRow : `Row ${row.row}`}:
                 {row.messages.length === 1 ? (
                   ` ${row.messages[0]}`
                 ) : (

@@ -242,6 +242,32 @@ describe('SettingsPage', () => {
     expect(await data.findByText('Imported 1 code successfully')).toBeTruthy();
   });
 
+  it("says a JSON export's profile and avatar will replace the owner's, and names row 0 Profile", async () => {
+    const plan = {
+      add: [],
+      refused: [{ row: 0, messages: ['The picture must be a PNG, JPEG or WebP image'] }],
+      skipped: [],
+      limitMessage: null,
+      profile: { displayName: 'Ex', bio: '', links: [], accent: 'teal' },
+      avatar: true,
+    };
+    stubApi({
+      'GET /api/me': () => json(200, me),
+      'POST /api/me/import/preview': () => json(200, plan),
+    });
+    renderSettings();
+    const input = await screen.findByLabelText('Import codes from a CSV or JSON file');
+    const file = new File(['{"codes":[]}'], 'refstash.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByText(
+        "The file's display name, bio, links and accent colour will replace yours",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("The file's avatar will replace yours")).toBeTruthy();
+    expect(screen.getByText('Profile: The picture must be a PNG, JPEG or WebP image')).toBeTruthy();
+  });
+
   it('shows one clear message for an unreadable file and no preview', async () => {
     const message = 'The file is not valid CSV (check its quotes)';
     stubApi({
