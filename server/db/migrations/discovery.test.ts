@@ -14,7 +14,7 @@ import { changeNotify } from './2026-11-26-0099-change-notify.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
 import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
 import { linkHealth } from './2026-11-27-0140-link-health.ts';
-import { insertBareUser } from './migrations.test-helpers.ts';
+import { insertBareUser, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -98,16 +98,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('bumps the service listing revision for listed codes, votes and renames, not for unlisted codes or clicks', async () => {
       const db = t.database.db;
-      const rev = async () =>
-        Number(
-          (
-            await db
-              .selectFrom('services')
-              .select('listing_rev')
-              .where('id', '=', 'lyft')
-              .executeTakeFirstOrThrow()
-          ).listing_rev,
-        );
+      const rev = () => lyftListingRev(db);
       const userId = await insertBareUser(db, 'r');
       const codeId = newId();
       const start = await rev();

@@ -46,3 +46,13 @@ export async function insertOwnerWithListedCode(
     .execute();
   return { userId, codeId };
 }
+
+/** The service page revision of lyft, the service of insertOwnerWithListedCode's code. */
+export async function lyftListingRev(db: Kysely<DB>): Promise<number> {
+  const service = await db
+    .selectFrom('services')
+    .select('listing_rev')
+    .where('id', '=', 'lyft')
+    .executeTakeFirstOrThrow();
+  return Number(service.listing_rev);
+}

@@ -9,7 +9,7 @@ import { nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { lockUserForWrite } from '../row-locks.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
-import { insertOwnerWithListedCode } from './migrations.test-helpers.ts';
+import { insertOwnerWithListedCode, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0095 moderation [${kind}]`, () => {
@@ -37,16 +37,7 @@ for (const kind of testDatabaseKinds()) {
             .executeTakeFirstOrThrow()
         ).profile_codes,
       ).map((c: { code: string }) => c.code);
-    const rev = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('services')
-            .select('listing_rev')
-            .where('id', '=', 'lyft')
-            .executeTakeFirstOrThrow()
-        ).listing_rev,
-      );
+    const rev = () => lyftListingRev(t.database.db);
 
     it('leaves a hidden code out of the profile and bumps its service page, only on a real change', async () => {
       const db = t.database.db;

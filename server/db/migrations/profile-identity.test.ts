@@ -7,7 +7,7 @@ import {
 import { newId, nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
-import { insertOwnerWithListedCode } from './migrations.test-helpers.ts';
+import { insertOwnerWithListedCode, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0100 profile identity [${kind}]`, () => {
@@ -24,16 +24,7 @@ for (const kind of testDatabaseKinds()) {
       await t.destroy();
     });
 
-    const rev = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('services')
-            .select('listing_rev')
-            .where('id', '=', 'lyft')
-            .executeTakeFirstOrThrow()
-        ).listing_rev,
-      );
+    const rev = () => lyftListingRev(t.database.db);
 
     it("bumps the owner's listings when what a card shows changes (name, avatar, hide), not for a bio", async () => {
       const db = t.database.db;
