@@ -14,7 +14,8 @@ export interface BenchDatabase {
   cleanup(): Promise<void>;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server at `url` (create or drop a database). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type DatabaseConfig, loadConfig } from '../server/config.ts';
 import { createDatabase } from '../server/db/database.ts';
 import { runLinkHealth } from '../server/features/link-health/link-health.service.ts';
 import type { ProbeResult } from '../server/features/link-health/link-probe.ts';
 import type { JobContext } from '../server/jobs/job.ts';
+import { adminQuery } from './databases.ts';
 import { seedBench } from './seed.ts';
 
 const USERS = 20_000;
@@ -38,16 +38,6 @@ const stubProbe = async (link: string): Promise<ProbeResult> => ({
   finalUrl: link,
   redirected: false,
 });
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function measure(kind: 'sqlite' | 'postgres', config: DatabaseConfig) {
   await seedBench(config, {

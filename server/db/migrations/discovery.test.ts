@@ -14,6 +14,7 @@ import { changeNotify } from './2026-11-26-0099-change-notify.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
 import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
 import { linkHealth } from './2026-11-27-0140-link-health.ts';
+import { insertBareUser, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0070 discovery [${kind}]`, () => {
@@ -44,18 +45,7 @@ for (const kind of testDatabaseKinds()) {
       await migration.down?.(db);
       expect(await columns('codes')).not.toContain('listed');
       expect(await columns('votes')).toBeUndefined();
-      const userId = newId();
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          username: `u${userId.slice(-8)}`,
-          created_at: nowIso(),
-          last_login_at: null,
-          disabled_at: null,
-        })
-        .execute();
+      const userId = await insertBareUser(db, 'u');
       // A code as the app wrote it before 0070 (no listed, expiry or countries columns).
       await sql`insert into codes (id, user_id, service, product_name, code, reward, link, created_at, updated_at) values (${newId()}, ${userId}, 'uber', null, 'OLD', '5', null, ${nowIso()}, ${nowIso()})`.execute(
         db,
@@ -108,28 +98,8 @@ for (const kind of testDatabaseKinds()) {
 
     it('bumps the service listing revision for listed codes, votes and renames, not for unlisted codes or clicks', async () => {
       const db = t.database.db;
-      const rev = async () =>
-        Number(
-          (
-            await db
-              .selectFrom('services')
-              .select('listing_rev')
-              .where('id', '=', 'lyft')
-              .executeTakeFirstOrThrow()
-          ).listing_rev,
-        );
-      const userId = newId();
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          username: `r${userId.slice(-8)}`,
-          created_at: nowIso(),
-          last_login_at: null,
-          disabled_at: null,
-        })
-        .execute();
+      const rev = () => lyftListingRev(db);
+      const userId = await insertBareUser(db, 'r');
       const codeId = newId();
       const start = await rev();
       await db

@@ -5,10 +5,11 @@ import {
   type TestDatabase,
   testDatabaseKinds,
 } from '../../test-support/test-app.ts';
-import { newId, nowIso } from '../ids.ts';
+import { nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { lockUserForWrite } from '../row-locks.ts';
 import { moderation } from './2026-11-26-0095-moderation.ts';
+import { insertOwnerWithListedCode, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0095 moderation [${kind}]`, () => {
@@ -17,35 +18,10 @@ for (const kind of testDatabaseKinds()) {
     let codeId: string;
     beforeAll(async () => {
       t = await createTestDatabase(kind, { ownDatabase: true });
-      userId = newId();
-      codeId = newId();
-      const db = t.database.db;
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          username: `m${userId.slice(-8)}`,
-          created_at: nowIso(),
-          last_login_at: null,
-          disabled_at: null,
-        })
-        .execute();
-      await db
-        .insertInto('codes')
-        .values({
-          id: codeId,
-          user_id: userId,
-          service: 'lyft',
-          product_name: null,
-          code: 'MOD',
-          reward: '5',
-          link: null,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-          listed: 1,
-        })
-        .execute();
+      ({ userId, codeId } = await insertOwnerWithListedCode(t.database.db, {
+        usernamePrefix: 'm',
+        code: 'MOD',
+      }));
     });
     afterAll(async () => {
       await t.destroy();
@@ -61,16 +37,7 @@ for (const kind of testDatabaseKinds()) {
             .executeTakeFirstOrThrow()
         ).profile_codes,
       ).map((c: { code: string }) => c.code);
-    const rev = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('services')
-            .select('listing_rev')
-            .where('id', '=', 'lyft')
-            .executeTakeFirstOrThrow()
-        ).listing_rev,
-      );
+    const rev = () => lyftListingRev(t.database.db);
 
     it('leaves a hidden code out of the profile and bumps its service page, only on a real change', async () => {
       const db = t.database.db;

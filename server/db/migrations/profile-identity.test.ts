@@ -7,55 +7,24 @@ import {
 import { newId, nowIso } from '../ids.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { profileIdentity } from './2026-11-27-0100-profile-identity.ts';
+import { insertOwnerWithListedCode, lyftListingRev } from './migrations.test-helpers.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`migration 0100 profile identity [${kind}]`, () => {
     let t: TestDatabase;
-    const userId = newId();
+    let userId: string;
     beforeAll(async () => {
       t = await createTestDatabase(kind, { ownDatabase: true });
-      const db = t.database.db;
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: `${userId}@example.com`,
-          username: `i${userId.slice(-8)}`,
-          created_at: nowIso(),
-          last_login_at: null,
-          disabled_at: null,
-        })
-        .execute();
-      await db
-        .insertInto('codes')
-        .values({
-          id: newId(),
-          user_id: userId,
-          service: 'lyft',
-          product_name: null,
-          code: 'IDENT',
-          reward: '5',
-          link: null,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-          listed: 1,
-        })
-        .execute();
+      ({ userId } = await insertOwnerWithListedCode(t.database.db, {
+        usernamePrefix: 'i',
+        code: 'IDENT',
+      }));
     });
     afterAll(async () => {
       await t.destroy();
     });
 
-    const rev = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('services')
-            .select('listing_rev')
-            .where('id', '=', 'lyft')
-            .executeTakeFirstOrThrow()
-        ).listing_rev,
-      );
+    const rev = () => lyftListingRev(t.database.db);
 
     it("bumps the owner's listings when what a card shows changes (name, avatar, hide), not for a bio", async () => {
       const db = t.database.db;

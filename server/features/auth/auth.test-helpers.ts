@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { type SmtpCapture, signInLinkFrom } from '../../test-support/smtp-capture.ts';
 import {
-  type SmtpCapture,
-  signInLinkFrom,
-  startSmtpCapture,
-} from '../../test-support/smtp-capture.ts';
+  type FileSmtpCapture,
+  smtpCaptureForFile,
+} from '../../test-support/smtp-capture-for-file.ts';
 import type { TestContext } from '../../test-support/test-app.ts';
 
 let ipCounter = 0;
@@ -19,26 +18,8 @@ export function nextIp(): string {
  * A capture SMTP server for the file, and the env that points the app at it. TRUST_PROXY lets
  * a test pick its client address with X-Forwarded-For.
  */
-export function withSmtpCapture(): { smtp: () => SmtpCapture; env: () => Record<string, string> } {
-  let smtp: SmtpCapture | undefined;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  const get = () => {
-    if (!smtp) throw new Error('SMTP capture not started');
-    return smtp;
-  };
-  return {
-    smtp: get,
-    env: () => ({
-      SMTP_URL: get().url,
-      MAIL_FROM: 'Refstash <login@refstash.test>',
-      TRUST_PROXY: '1',
-    }),
-  };
+export function withSmtpCapture(): FileSmtpCapture {
+  return smtpCaptureForFile({ MAIL_FROM: 'Refstash <login@refstash.test>', TRUST_PROXY: '1' });
 }
 
 export function requestLink(

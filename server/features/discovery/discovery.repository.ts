@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compiledLookup } from '../../db/prepared-statements.ts';
 import type { DB, VoteReason } from '../../db/schema.ts';
 
@@ -36,6 +36,32 @@ export interface ListedCodeRow {
   display_name: string | null;
   avatar_hash: string | null;
   details_hidden_at: string | null;
+}
+
+/**
+ * Keeps the codes public pages show: listed, unexpired on `today`, not hidden by an admin, their
+ * link not broken (decision 111), and their owner enabled with a public profile.
+ */
+function onlyPublic<O>(
+  query: SelectQueryBuilder<DB, 'codes' | 'users' | 'services', O>,
+  today: string,
+): SelectQueryBuilder<DB, 'codes' | 'users' | 'services', O> {
+  return query
+    .where('codes.listed', '=', 1)
+    .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
+    .where('users.username', 'is not', null)
+    .where('users.disabled_at', 'is', null)
+    .where('codes.hidden_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('code_links')
+            .select('code_links.code_id')
+            .whereRef('code_links.code_id', '=', 'codes.id')
+            .where('code_links.state', '=', 'broken'),
+        ),
+      ),
+    );
 }
 
 /**
@@ -77,21 +103,7 @@ export function listedCodesQuery(db: Kysely<DB>, serviceId: string, today: strin
       'users.details_hidden_at',
     ])
     .where('codes.service', '=', serviceId)
-    .where('codes.listed', '=', 1)
-    .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
-    .where('users.username', 'is not', null)
-    .where('users.disabled_at', 'is', null)
-    .where('codes.hidden_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('code_links')
-            .select('code_links.code_id')
-            .whereRef('code_links.code_id', '=', 'codes.id')
-            .where('code_links.state', '=', 'broken'),
-        ),
-      ),
-    )
+    .$call((query) => onlyPublic(query, today))
     .orderBy('codes.user_id')
     .orderBy('codes.updated_at', 'desc')
     .orderBy('codes.id', 'desc');
@@ -163,21 +175,7 @@ export function listDirectory(db: Kysely<DB>, today: string): Promise<DirectoryR
       'users.avatar_hash',
       'users.details_hidden_at',
     ])
-    .where('codes.listed', '=', 1)
-    .where((eb) => eb.or([eb('codes.expires_on', 'is', null), eb('codes.expires_on', '>=', today)]))
-    .where('users.username', 'is not', null)
-    .where('users.disabled_at', 'is', null)
-    .where('codes.hidden_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('code_links')
-            .select('code_links.code_id')
-            .whereRef('code_links.code_id', '=', 'codes.id')
-            .where('code_links.state', '=', 'broken'),
-        ),
-      ),
-    )
+    .$call((query) => onlyPublic(query, today))
     .orderBy('services.name')
     .orderBy('services.id')
     .execute();

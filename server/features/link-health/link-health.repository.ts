@@ -47,6 +47,7 @@ export async function finishRun(db: Db, now: number): Promise<void> {
     .execute();
 }
 
+/** What checking a code's link needs: the link, and its service's hosts and home redirect. */
 export interface DueLinkRow {
   code_id: string;
   link: string;
@@ -54,6 +55,15 @@ export interface DueLinkRow {
   link_hosts: string;
   home_redirect_broken: number;
 }
+
+/** The columns of DueLinkRow, from `code_links`, `codes` and `services` joined. */
+const LINK_CHECK_COLUMNS = [
+  'code_links.code_id',
+  'codes.link',
+  'services.domain',
+  'services.link_hosts',
+  'services.home_redirect_broken',
+] as const;
 
 /**
  * The links due by `nowIso`, the longest waiting first: a range of the partial index
@@ -64,13 +74,7 @@ export function dueLinks(db: Db, nowIso: string, limit: number): Promise<DueLink
     .selectFrom('code_links')
     .innerJoin('codes', 'codes.id', 'code_links.code_id')
     .innerJoin('services', 'services.id', 'codes.service')
-    .select([
-      'code_links.code_id',
-      'codes.link',
-      'services.domain',
-      'services.link_hosts',
-      'services.home_redirect_broken',
-    ])
+    .select(LINK_CHECK_COLUMNS)
     .where('code_links.next_check_at', 'is not', null)
     .where('code_links.next_check_at', '<=', nowIso)
     .orderBy('code_links.next_check_at')
@@ -78,14 +82,9 @@ export function dueLinks(db: Db, nowIso: string, limit: number): Promise<DueLink
     .execute() as Promise<DueLinkRow[]>;
 }
 
-export interface LinkedCodeRow {
-  code_id: string;
-  link: string;
+export interface LinkedCodeRow extends DueLinkRow {
   user_id: string;
   service: string;
-  domain: string;
-  link_hosts: string;
-  home_redirect_broken: number;
   state: LinkState;
   failures: number;
   streak_started_at: string | null;
@@ -101,13 +100,9 @@ export function codesWithLinks(db: Db, links: readonly string[]): Promise<Linked
     .innerJoin('code_links', 'code_links.code_id', 'codes.id')
     .innerJoin('services', 'services.id', 'codes.service')
     .select([
-      'code_links.code_id',
-      'codes.link',
+      ...LINK_CHECK_COLUMNS,
       'codes.user_id',
       'codes.service',
-      'services.domain',
-      'services.link_hosts',
-      'services.home_redirect_broken',
       'code_links.state',
       'code_links.failures',
       'code_links.streak_started_at',

@@ -108,6 +108,18 @@ export function presentEntry(row: ModerationActionsTable): AuditEntry {
   };
 }
 
+/** The audit-log entry of an admin's action from the form: its reason, and its case if from one. */
+function recordFormAction(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  target: Resolved,
+  values: ActionValues,
+  now: string,
+): Promise<ModerationActionsTable> {
+  return recordAction(db, actor, action, target, values.reason, values.caseId ?? null, now);
+}
+
 /** Writes one audit-log entry; it is never deleted. */
 export async function recordAction(
   db: Db,
@@ -173,14 +185,7 @@ export async function unhideCode(db: Db, codeId: string, reason: string, now: st
     .set({ hidden_at: null, hidden_action_id: null })
     .where('id', '=', codeId)
     .execute();
-  if (code?.hidden_action_id) {
-    await db
-      .updateTable('moderation_appeals')
-      .set({ status: 'restored', decided_at: now, answer: reason })
-      .where('action_id', '=', code.hidden_action_id)
-      .where('status', '=', 'open')
-      .execute();
-  }
+  if (code?.hidden_action_id) await restoreOpenAppeal(db, code.hidden_action_id, reason, now);
 }
 
 /**
@@ -199,13 +204,18 @@ export async function showDetails(db: Db, userId: string, reason: string, now: s
     .where('id', '=', userId)
     .execute();
   if (user?.details_hidden_action_id) {
-    await db
-      .updateTable('moderation_appeals')
-      .set({ status: 'restored', decided_at: now, answer: reason })
-      .where('action_id', '=', user.details_hidden_action_id)
-      .where('status', '=', 'open')
-      .execute();
+    await restoreOpenAppeal(db, user.details_hidden_action_id, reason, now);
   }
+}
+
+/** Answers a still-open appeal of the hiding `actionId` as 'restored', with the admin's reason. */
+async function restoreOpenAppeal(db: Db, actionId: string, reason: string, now: string) {
+  await db
+    .updateTable('moderation_appeals')
+    .set({ status: 'restored', decided_at: now, answer: reason })
+    .where('action_id', '=', actionId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 /**
@@ -262,6 +272,10 @@ async function dismiss(ctx: ModerationContext, actor: Actor, values: ActionValue
   });
 }
 
+/** The account an account action names (the schema pairs each action with its kind of target). */
+const resolveAccountTarget = (db: Db, values: ActionValues) =>
+  resolveAccount(db, values.target.type === 'account' ? values.target.username : '');
+
 async function hideCode(ctx: ModerationContext, actor: Actor, values: ActionValues) {
   const { db } = ctx;
   // The schema pairs each action with its kind of target.
@@ -269,15 +283,7 @@ async function hideCode(ctx: ModerationContext, actor: Actor, values: ActionValu
   if (target.codeHidden) throw errors.conflict(MODERATION_MESSAGES.alreadyHidden);
   const now = nowIso();
   const entry = await db.transaction().execute(async (trx) => {
-    const row = await recordAction(
-      trx,
-      actor,
-      'hide_code',
-      target,
-      values.reason,
-      values.caseId ?? null,
-      now,
-    );
+    const row = await recordFormAction(trx, actor, 'hide_code', target, values, now);
     await trx
       .updateTable('codes')
       .set({ hidden_at: now, hidden_action_id: row.id })
@@ -292,10 +298,7 @@ async function hideCode(ctx: ModerationContext, actor: Actor, values: ActionValu
 
 async function disableAccount(ctx: ModerationContext, actor: Actor, values: ActionValues) {
   const { db } = ctx;
-  const target = await resolveAccount(
-    db,
-    values.target.type === 'account' ? values.target.username : '',
-  );
+  const target = await resolveAccountTarget(db, values);
   if (target.accountDisabled) throw errors.conflict(MODERATION_MESSAGES.alreadyDisabled);
   const admin = await db
     .selectFrom('admins')
@@ -305,15 +308,7 @@ async function disableAccount(ctx: ModerationContext, actor: Actor, values: Acti
   if (admin) throw errors.conflict(MODERATION_MESSAGES.cannotDisableAdmin);
   const now = nowIso();
   const entry = await db.transaction().execute(async (trx) => {
-    const row = await recordAction(
-      trx,
-      actor,
-      'disable_account',
-      target,
-      values.reason,
-      values.caseId ?? null,
-      now,
-    );
+    const row = await recordFormAction(trx, actor, 'disable_account', target, values, now);
     await trx
       .updateTable('users')
       .set({ disabled_at: now })
@@ -341,22 +336,11 @@ async function disableAccount(ctx: ModerationContext, actor: Actor, values: Acti
  */
 async function hideProfileDetails(ctx: ModerationContext, actor: Actor, values: ActionValues) {
   const { db } = ctx;
-  const target = await resolveAccount(
-    db,
-    values.target.type === 'account' ? values.target.username : '',
-  );
+  const target = await resolveAccountTarget(db, values);
   if (target.detailsHidden) throw errors.conflict(MODERATION_MESSAGES.alreadyDetailsHidden);
   const now = nowIso();
   const entry = await db.transaction().execute(async (trx) => {
-    const row = await recordAction(
-      trx,
-      actor,
-      'hide_profile_details',
-      target,
-      values.reason,
-      values.caseId ?? null,
-      now,
-    );
+    const row = await recordFormAction(trx, actor, 'hide_profile_details', target, values, now);
     await trx
       .updateTable('users')
       .set({ details_hidden_at: now, details_hidden_action_id: row.id })
@@ -391,15 +375,7 @@ async function restore(ctx: ModerationContext, actor: Actor, values: ActionValue
   const details = target.type === 'account' && !target.accountDisabled;
   const now = nowIso();
   const entry = await db.transaction().execute(async (trx) => {
-    const row = await recordAction(
-      trx,
-      actor,
-      'restore',
-      target,
-      values.reason,
-      values.caseId ?? null,
-      now,
-    );
+    const row = await recordFormAction(trx, actor, 'restore', target, values, now);
     if (target.codeId) {
       await unhideCode(trx, target.codeId, values.reason, now);
     } else if (details) {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import { describeEachDatabase, type TestUser } from '../../test-support/test-app.ts';
 import { BROWSER_UA } from '../codes/clicks.test-helpers.ts';
 import { notifyAdminsIfDue } from './admin-notice.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
-const mailTo = (to: string) => capture().messages.filter((m) => m.to.includes(to));
+const { smtp: capture, mailTo, env: smtpEnv } = smtpCaptureForFile({ LOG_LEVEL: 'error' });
 const MINUTE = 60_000;
 
 describeEachDatabase(
@@ -96,10 +87,6 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({
-      SMTP_URL: capture().url,
-      MAIL_FROM: 'Refstash <hello@refstash.test>',
-      LOG_LEVEL: 'error',
-    }),
+    env: smtpEnv,
   },
 );

@@ -175,31 +175,33 @@ export async function decideAppeal(
   return presentEntry(entry);
 }
 
-/** The profile details' moderation state for their owner (GET /api/me/profile); null when shown. */
-export async function detailsModerationOf(
-  db: Kysely<DB>,
-  userId: string,
-): Promise<DetailsModeration> {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('moderation_actions as m', 'm.id', 'u.details_hidden_action_id')
-    .leftJoin('moderation_appeals as a', 'a.action_id', 'm.id')
-    .select([
-      'u.details_hidden_at',
-      'm.id as action_id',
-      'm.reason',
-      'a.status',
-      'a.note',
-      'a.created_at as appeal_at',
-      'a.answer',
-    ])
-    .where('u.id', '=', userId)
-    .where('u.details_hidden_at', 'is not', null)
-    .executeTakeFirst();
-  if (!row) return null;
+/** What a hiding's state is read from: `m` is its audit-log entry, `a` (left-joined) its appeal. */
+const HIDING_COLUMNS = [
+  'm.id as action_id',
+  'm.reason',
+  'a.status',
+  'a.note',
+  'a.created_at as appeal_at',
+  'a.answer',
+] as const;
+
+type Hiding = NonNullable<CodeModeration>;
+
+/** A hidden code's or profile details' moderation state for their owner, from HIDING_COLUMNS. */
+function presentHiding(
+  row: {
+    action_id: string;
+    reason: string;
+    status: NonNullable<Hiding['appeal']>['status'] | null;
+    note: string | null;
+    appeal_at: string | null;
+    answer: string | null;
+  },
+  hiddenAt: string | null,
+): Hiding {
   return {
     actionId: row.action_id,
-    hiddenAt: row.details_hidden_at ?? '',
+    hiddenAt: hiddenAt ?? '',
     reason: row.reason,
     appeal:
       row.status && row.note !== null && row.appeal_at !== null
@@ -213,6 +215,22 @@ export async function detailsModerationOf(
   };
 }
 
+/** The profile details' moderation state for their owner (GET /api/me/profile); null when shown. */
+export async function detailsModerationOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<DetailsModeration> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('moderation_actions as m', 'm.id', 'u.details_hidden_action_id')
+    .leftJoin('moderation_appeals as a', 'a.action_id', 'm.id')
+    .select(['u.details_hidden_at', ...HIDING_COLUMNS])
+    .where('u.id', '=', userId)
+    .where('u.details_hidden_at', 'is not', null)
+    .executeTakeFirst();
+  return row ? presentHiding(row, row.details_hidden_at) : null;
+}
+
 /** Each hidden code's moderation state for its owner's dashboard (GET /api/codes). */
 export async function hiddenCodesOf(
   db: Kysely<DB>,
@@ -222,36 +240,9 @@ export async function hiddenCodesOf(
     .selectFrom('codes as c')
     .innerJoin('moderation_actions as m', 'm.id', 'c.hidden_action_id')
     .leftJoin('moderation_appeals as a', 'a.action_id', 'm.id')
-    .select([
-      'c.id',
-      'c.hidden_at',
-      'm.id as action_id',
-      'm.reason',
-      'a.status',
-      'a.note',
-      'a.created_at as appeal_at',
-      'a.answer',
-    ])
+    .select(['c.id', 'c.hidden_at', ...HIDING_COLUMNS])
     .where('c.user_id', '=', userId)
     .where('c.hidden_at', 'is not', null)
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        actionId: row.action_id,
-        hiddenAt: row.hidden_at ?? '',
-        reason: row.reason,
-        appeal:
-          row.status && row.note !== null && row.appeal_at !== null
-            ? {
-                status: row.status,
-                note: row.note,
-                createdAt: row.appeal_at,
-                ...(row.answer ? { answer: row.answer } : {}),
-              }
-            : null,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, presentHiding(row, row.hidden_at)]));
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ModerationCase } from '../../../shared/moderation-schemas.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import {
   describeEachDatabase,
   type TestContext,
@@ -11,16 +11,7 @@ import {
 } from '../../test-support/test-app.ts';
 import { BROWSER_UA } from '../codes/clicks.test-helpers.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
-const mailTo = (to: string) => capture().messages.filter((m) => m.to.includes(to));
+const { smtp: capture, mailTo, env: smtpEnv } = smtpCaptureForFile({ LOG_LEVEL: 'error' });
 
 let networkCounter = 0;
 /** A fresh /24 for each test, so rate limits and deduplication never leak between tests. */
@@ -648,10 +639,6 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({
-      SMTP_URL: capture().url,
-      MAIL_FROM: 'Refstash <hello@refstash.test>',
-      LOG_LEVEL: 'error',
-    }),
+    env: smtpEnv,
   },
 );

@@ -120,20 +120,20 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
       'Link not valid',
       `<h1>This link is not valid</h1><p>${escapeHtml(OWNER_MAIL_MESSAGES.linkInvalid)}</p><p><a href="/settings">Open Settings</a></p>`,
     );
-  const config = { rateLimits: [UNSUBSCRIBE_LIMIT] };
+  /** Both methods of the signed unsubscribe link: pages, not in the API (OpenAPI lists /api only). */
+  const unsubscribeRoute = (summary: string) => ({
+    config: { rateLimits: [UNSUBSCRIBE_LIMIT] },
+    schema: {
+      summary,
+      hide: true,
+      querystring: unsubscribeQuery,
+      response: { 200: binary, 400: binary },
+    },
+  });
 
   api.get(
     UNSUBSCRIBE_PATH,
-    {
-      config,
-      schema: {
-        summary: 'The one-click unsubscribe page: a button that POSTs to the same signed link',
-        // A page, not part of the API (its OpenAPI document lists /api only).
-        hide: true,
-        querystring: unsubscribeQuery,
-        response: { 200: binary, 400: binary },
-      },
-    },
+    unsubscribeRoute('The one-click unsubscribe page: a button that POSTs to the same signed link'),
     async (request, reply) => {
       const link = verifyUnsubscribe(deps.config.sessionSecret, request.query);
       if (!link) return invalid(reply);
@@ -154,15 +154,9 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   api.post(
     UNSUBSCRIBE_PATH,
-    {
-      config,
-      schema: {
-        summary: 'Unsubscribe (RFC 8058 one-click POST, or the page’s button): no session needed',
-        hide: true,
-        querystring: unsubscribeQuery,
-        response: { 200: binary, 400: binary },
-      },
-    },
+    unsubscribeRoute(
+      'Unsubscribe (RFC 8058 one-click POST, or the page’s button): no session needed',
+    ),
     async (request, reply) => {
       const link = verifyUnsubscribe(deps.config.sessionSecret, request.query);
       if (!link) return invalid(reply);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { newId } from '../../db/ids.ts';
 import type { ScheduledJob } from '../../jobs/job.ts';
 import { type RunnerDeps, runJobNow } from '../../jobs/runner.ts';
 import { mailQueueJob } from '../../mail/mail-queue.job.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import {
   describeEachDatabase,
   type TestContext,
@@ -16,24 +16,14 @@ import { notifyOwner, ownerMailNotifier } from './owner-mail.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 import { weeklySummaryJob } from './weekly-summary.job.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
+const { smtp: capture, mailTo: capturedMailTo, env: smtpEnv } = smtpCaptureForFile();
 const mailTo = (to: string) =>
-  capture()
-    .messages.filter((m) => m.to.includes(to))
-    .map((m) => ({
-      ...m,
-      text: m.text.replaceAll('\r\n', '\n'),
-      // Headers unfolded (a long header is folded onto the next line).
-      raw: m.raw.replace(/\r?\n[ \t]+/g, ' '),
-    }));
+  capturedMailTo(to).map((m) => ({
+    ...m,
+    text: m.text.replaceAll('\r\n', '\n'),
+    // Headers unfolded (a long header is folded onto the next line).
+    raw: m.raw.replace(/\r?\n[ \t]+/g, ' '),
+  }));
 
 const DAY = 86_400_000;
 /** A Wednesday: the last full week is Monday 16 to Sunday 22 November 2026. */
@@ -408,7 +398,7 @@ describeEachDatabase(
     describeUnsubscribe(ctx);
     describeSettings(ctx);
   },
-  { env: () => ({ SMTP_URL: capture().url, MAIL_FROM: 'Refstash <hello@refstash.test>' }) },
+  { env: smtpEnv },
 );
 
 function describeUnsubscribe(ctx: TestContext) {

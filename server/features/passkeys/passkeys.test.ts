@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { newId } from '../../db/ids.ts';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
 import {
   addPasskey,
@@ -13,15 +13,7 @@ import {
 } from './passkeys.test-helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.test-helpers.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
+const { smtp: capture, env: smtpEnv } = smtpCaptureForFile();
 
 describeEachDatabase(
   'passkeys: add, sign in, rename, remove',
@@ -277,6 +269,6 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({ SMTP_URL: capture().url, MAIL_FROM: 'Refstash <hello@refstash.test>' }),
+    env: smtpEnv,
   },
 );

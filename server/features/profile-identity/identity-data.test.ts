@@ -51,6 +51,14 @@ async function exportOf(ctx: TestContext, user: TestUser) {
   return response.json();
 }
 
+/** The identity fields saved on one account, exported, and imported into another. */
+const FIELDS = {
+  displayName: 'Ex Porter',
+  bio: 'Two\nlines',
+  links: ['https://ex.example', 'https://youtube.com/@ex'],
+  accent: 'amber',
+};
+
 describeEachDatabase('profile identity in export and import', (ctx) => {
   it('exports the fields and the avatar, and import carries the fields to another account', async () => {
     const from = await ctx.createUser();
@@ -58,12 +66,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
       method: 'PUT',
       url: '/api/me/profile',
       cookie: from.cookie,
-      body: {
-        displayName: 'Ex Porter',
-        bio: 'Two\nlines',
-        links: ['https://ex.example', 'https://youtube.com/@ex'],
-        accent: 'amber',
-      },
+      body: FIELDS,
     });
     expect(saved.statusCode).toBe(200);
     const upload = await ctx.app.inject({
@@ -74,12 +77,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
     });
     expect(upload.statusCode).toBe(200);
     const data = await exportOf(ctx, from);
-    expect(data.profile).toMatchObject({
-      displayName: 'Ex Porter',
-      bio: 'Two\nlines',
-      links: ['https://ex.example', 'https://youtube.com/@ex'],
-      accent: 'amber',
-    });
+    expect(data.profile).toMatchObject(FIELDS);
     expect(data.profile.avatar).toMatch(/^data:image\/webp;base64,/);
 
     const to = await ctx.createUser();
@@ -90,12 +88,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
       body: importBody(data),
     });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json().profile).toEqual({
-      displayName: 'Ex Porter',
-      bio: 'Two\nlines',
-      links: ['https://ex.example', 'https://youtube.com/@ex'],
-      accent: 'amber',
-    });
+    expect(preview.json().profile).toEqual(FIELDS);
     expect(preview.json().avatar).toBe(true);
     // The preview changes nothing.
     expect(

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import {
   describeEachDatabase,
   type TestContext,
@@ -8,15 +8,7 @@ import {
 import { BROWSER_UA } from '../codes/clicks.test-helpers.ts';
 import { png } from './avatar-fixtures.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
+const { smtp: capture, env: smtpEnv } = smtpCaptureForFile({ LOG_LEVEL: 'error' });
 
 let network = 0;
 function report(ctx: TestContext, username: string) {
@@ -199,10 +191,6 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({
-      SMTP_URL: capture().url,
-      MAIL_FROM: 'Refstash <hello@refstash.test>',
-      LOG_LEVEL: 'error',
-    }),
+    env: smtpEnv,
   },
 );

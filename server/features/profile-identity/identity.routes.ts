@@ -63,6 +63,10 @@ export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps)
   const { db, database } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const avatars = new AvatarBytes(db, deps.config.cacheBytes.avatars);
+  /** The user's avatar before a change, whose cached bytes the change makes stale. */
+  const avatarHashOf = async (userId: string) =>
+    (await db.selectFrom('users').select('avatar_hash').where('id', '=', userId).executeTakeFirst())
+      ?.avatar_hash;
 
   api.get(
     '/me/profile',
@@ -127,13 +131,8 @@ export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps)
       },
       async (request, reply) => {
         const user = await currentUser(request);
-        const previous = await db
-          .selectFrom('users')
-          .select('avatar_hash')
-          .where('id', '=', user.id)
-          .executeTakeFirst();
+        const hash = await avatarHashOf(user.id);
         const identity = await saveAvatar(database, user.id, request.body);
-        const hash = previous?.avatar_hash;
         if (hash && !identity.avatar?.url512.includes(hash)) avatars.forget(hash);
         reply.header('cache-control', 'no-store');
         // saveAvatar always sets it.
@@ -153,13 +152,9 @@ export async function profileIdentityRoutes(app: FastifyInstance, deps: AppDeps)
     },
     async (request, reply) => {
       const user = await currentUser(request);
-      const previous = await db
-        .selectFrom('users')
-        .select('avatar_hash')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
+      const hash = await avatarHashOf(user.id);
       await removeAvatar(db, user.id);
-      avatars.forget(previous?.avatar_hash);
+      avatars.forget(hash);
       return reply.status(204).send();
     },
   );

@@ -1,20 +1,18 @@
 import type { Kysely } from 'kysely';
 import { compiledLookup } from '../../db/prepared-statements.ts';
 import type { DB } from '../../db/schema.ts';
+import {
+  IDENTITY_COLUMN_NAMES,
+  type IdentityColumns,
+} from '../profile-identity/identity.presenter.ts';
 
-export interface PublicProfileRow {
+/** With the identity (migration 0100), presented by identity.presenter.ts. */
+export interface PublicProfileRow extends IdentityColumns {
   /** The owner's id: counts the page's views (decision 080); never sent. */
   id: string;
   username: string;
   /** The JSON array of migration 0052's read model, ready to send. */
   profile_codes: string;
-  /** The identity (migration 0100): presented by identity.presenter.ts. */
-  display_name: string | null;
-  bio: string | null;
-  links: string;
-  accent: string | null;
-  avatar_hash: string | null;
-  details_hidden_at: string | null;
 }
 
 /**
@@ -26,17 +24,7 @@ export const findPublicProfile = compiledLookup<DB, PublicProfileRow>(profileQue
 export function profileQuery(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('users')
-    .select([
-      'id',
-      'username',
-      'profile_codes',
-      'display_name',
-      'bio',
-      'links',
-      'accent',
-      'avatar_hash',
-      'details_hidden_at',
-    ])
+    .select(['id', 'username', 'profile_codes', ...IDENTITY_COLUMN_NAMES])
     .where('username', '=', username)
     .where('disabled_at', 'is', null);
 }

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { type SmtpCapture, startSmtpCapture } from '../../test-support/smtp-capture.ts';
+import { afterEach, expect, it } from 'vitest';
+import { smtpCaptureForFile } from '../../test-support/smtp-capture-for-file.ts';
 import {
   describeEachDatabase,
   type TestContext,
   type TestUser,
 } from '../../test-support/test-app.ts';
 
-let smtp: SmtpCapture | undefined;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-});
-afterAll(() => smtp?.close());
-const capture = () => {
-  if (!smtp) throw new Error('SMTP capture not started');
-  return smtp;
-};
+const { smtp: capture, mailTo, env: smtpEnv } = smtpCaptureForFile({ LOG_LEVEL: 'error' });
 
 async function requestFor(ctx: TestContext, user: TestUser, displayName: string, domain: string) {
   const response = await ctx.request({
@@ -37,7 +29,6 @@ function review(ctx: TestContext, admin: TestUser, id: string, kind: string, not
 }
 
 /** Mail to `to` that was never taken by nextMessage: what arrived beyond the expected ones. */
-const mailTo = (to: string) => capture().messages.filter((m) => m.to.includes(to));
 
 describeEachDatabase(
   'the requester hears about the review by e-mail',
@@ -168,11 +159,7 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({
-      SMTP_URL: capture().url,
-      MAIL_FROM: 'Refstash <hello@refstash.test>',
-      LOG_LEVEL: 'error',
-    }),
+    env: smtpEnv,
     captureLogs: true,
   },
 );
