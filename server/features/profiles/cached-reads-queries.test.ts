@@ -1,6 +1,7 @@
 import { DefaultQueryExecutor } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
+import { profileEntryBytes } from './public-profiles.ts';
 
 /**
  * Every query this process sends through Kysely, by its SQL text, while `record` is on: the
@@ -73,5 +74,17 @@ describeEachDatabase('cached public reads send no query', (ctx) => {
     }
     recording = false;
     expect(seen).toEqual([]);
+  });
+});
+
+describe('a cached profile counts what it holds (decision 116)', () => {
+  it('2 bytes a character for Latin-1 text, 4 for any other, plus 1,536', () => {
+    expect(profileEntryBytes({ json: 'a'.repeat(5576) })).toBe(12_688);
+    expect(profileEntryBytes({ json: `é${'a'.repeat(99)}` })).toBe(1736);
+    expect(profileEntryBytes({ json: `☕${'a'.repeat(99)}` })).toBe(1936);
+    // The bench's 10,000 profiles of ~5.6 KB: about 2,600 fit in the default 32 MiB, not 990.
+    expect(Math.floor((32 * 1024 * 1024) / profileEntryBytes({ json: 'a'.repeat(5576) }))).toBe(
+      2644,
+    );
   });
 });
