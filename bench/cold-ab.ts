@@ -40,6 +40,7 @@ const start = async (root: string) => {
       RATE_LIMIT_SCALE: '',
       LOGO_FETCH_ALLOW_LOOPBACK: '',
       REDIS_URL: '',
+      SCHEDULED_JOBS: 'off',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       SSR_DIST_DIR: path.join(root, 'dist/ssr'),

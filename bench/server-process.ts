@@ -129,6 +129,9 @@ export async function startProductionServer(
       RATE_LIMIT_SCALE: '',
       LOGO_FETCH_ALLOW_LOOPBACK: '',
       REDIS_URL: '',
+      // No scheduled jobs (decision 109): their runs would count as the answers' CPU, and the
+      // link checker would probe the seeded links' real sites (bench/link-health.ts times it).
+      SCHEDULED_JOBS: 'off',
       DATABASE_URL: '',
       WEB_DIST_DIR: path.join(root, 'dist/web'),
       // The 1,000 hot profiles, ~95 KB each with their compressed copies, must fit (decision 041).
