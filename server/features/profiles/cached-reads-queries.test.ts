@@ -1,5 +1,5 @@
 import { DefaultQueryExecutor } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app.ts';
 import { profileEntryBytes } from './public-profiles.ts';
 
@@ -20,6 +20,9 @@ base.executeQuery = function executeQuery(compiled, ...rest) {
 afterEach(() => {
   recording = false;
   seen.length = 0;
+});
+afterAll(() => {
+  base.executeQuery = original;
 });
 
 /**
