@@ -2,8 +2,30 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/**
+ * Waits (up to 5 s) until no CSS transition runs: after `emulateMedia({ colorScheme })` the cards'
+ * colour transitions take a moment, and axe measuring contrast mid-way reads colours that are
+ * neither scheme's (seen in CI: green reward text on a half-dark card).
+ */
+async function settled(page: Page): Promise<void> {
+  // Transitions only: a spinner's or skeleton's animation runs for ever.
+  await page
+    .waitForFunction(
+      () =>
+        !document
+          .getAnimations()
+          .some(
+            (animation) => animation instanceof CSSTransition && animation.playState === 'running',
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** axe-core's violations on the page (or inside `include`), as "rule: target" lines. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await settled(page);
   let builder = new AxeBuilder({ page: page as never });
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
@@ -25,6 +47,7 @@ export async function axeContrast(
   page: Page,
   selector: string,
 ): Promise<{ passed: number; incomplete: string[]; violations: string[] }> {
+  await settled(page);
   const result = await new AxeBuilder({ page: page as never })
     .include(selector)
     .withRules(['color-contrast'])
