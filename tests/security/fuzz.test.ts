@@ -669,6 +669,6 @@ for (const kind of testDatabaseKinds()) {
       const probe: Record<string, unknown> = {};
       expect(probe.isAdmin).toBeUndefined();
       expect(probe.polluted).toBeUndefined();
-    }, 600_000);
+    }, 1_500_000);
   });
 }

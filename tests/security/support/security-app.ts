@@ -256,6 +256,19 @@ const TABLES: Array<keyof DB> = [
 
 /** Row counts and a checksum of every row of every table: equal snapshots, unchanged data. */
 export async function snapshot(database: Database): Promise<Record<string, string>> {
+  if (database.dialect === 'postgres') {
+    // One round trip: each table's row count and a digest of its rows, computed by PostgreSQL
+    // (the 1,000-body fuzz takes a snapshot per refused body; ~40 queries each was its cost).
+    const parts = TABLES.map(
+      (table) =>
+        sql`select ${table}::text as name, count(*)::text || ':' || coalesce(left(md5(string_agg(row_text, E'\n' order by row_text)), 16), '') as digest from (select x::text as row_text from ${sql.table(table)} x) rows`,
+    );
+    const result = await sql<{
+      name: string;
+      digest: string;
+    }>`${sql.join(parts, sql` union all `)}`.execute(database.db);
+    return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+  }
   const entries = await Promise.all(
     TABLES.map(async (table) => {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
