@@ -9,10 +9,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { startProductionServer } from '../bench/server-process.ts';
 import { createDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemoProfile, seedServices } from '../server/db/seed.ts';
+import { saveAvatar, saveIdentity } from '../server/features/profile-identity/identity.service.ts';
 import { insertTestUser } from '../server/test-support/test-users.ts';
 import { twentyCodeRows } from '../server/test-support/twenty-codes.ts';
 
@@ -39,7 +41,7 @@ if (!fs.existsSync(path.join(root, 'dist/ssr/entry-server.js'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-/** A fresh database with the demo profile and a 20-code profile. */
+/** A fresh database with the demo profile and a 20-code profile dressed by its owner (issue 26). */
 async function seed(file: string): Promise<string> {
   const database = createDatabase({ kind: 'sqlite', path: file });
   try {
@@ -51,6 +53,19 @@ async function seed(file: string): Promise<string> {
       username: 'twenty_codes',
     });
     await database.db.insertInto('codes').values(twentyCodeRows(userId)).execute();
+    // Issue 26: the profile as its owner would dress it, so the score counts the header too.
+    await saveIdentity(database.db, userId, {
+      displayName: 'Twenty Codes',
+      bio: 'Saving on rides, flats and groceries since 2019.\nAsk me about any of these.',
+      links: ['https://twenty.example', 'https://www.instagram.com/twenty.codes'],
+      accent: 'teal',
+    });
+    const picture = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 140, b: 130 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await saveAvatar(database, userId, picture);
     return 'twenty_codes';
   } finally {
     await database.close();
