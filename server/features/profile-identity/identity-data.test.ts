@@ -45,6 +45,12 @@ async function uploadJpeg(ctx: TestContext, user: TestUser) {
   expect(upload.statusCode).toBe(200);
 }
 
+/** POST /api/me/import (or its preview) as `user`. */
+function postImport(ctx: TestContext, user: TestUser, body: unknown, step?: 'preview') {
+  const url = step ? '/api/me/import/preview' : '/api/me/import';
+  return ctx.request({ method: 'POST', url, cookie: user.cookie, body });
+}
+
 async function exportOf(ctx: TestContext, user: TestUser) {
   const response = await ctx.request({ url: '/api/me/export', cookie: user.cookie });
   expect(response.statusCode).toBe(200);
@@ -81,12 +87,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
     expect(data.profile.avatar).toMatch(/^data:image\/webp;base64,/);
 
     const to = await ctx.createUser();
-    const preview = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import/preview',
-      cookie: to.cookie,
-      body: importBody(data),
-    });
+    const preview = await postImport(ctx, to, importBody(data), 'preview');
     expect(preview.statusCode).toBe(200);
     expect(preview.json().profile).toEqual(FIELDS);
     expect(preview.json().avatar).toBe(true);
@@ -95,12 +96,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
       (await ctx.request({ url: '/api/me/profile', cookie: to.cookie })).json().displayName,
     ).toBeNull();
     expect(await avatarRows(ctx, to)).toEqual({ hash: null, rows: [] });
-    const run = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import',
-      cookie: to.cookie,
-      body: importBody(data),
-    });
+    const run = await postImport(ctx, to, importBody(data));
     expect(run.statusCode).toBe(200);
     const identity = (await ctx.request({ url: '/api/me/profile', cookie: to.cookie })).json();
     expect(identity).toMatchObject({
@@ -120,12 +116,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
       profile: { displayName: 'Admin', bio: 'x', links: ['http://plain.example'], accent: 'teal' },
       codes: [{ service: 'uber', code: 'IMP1', reward: '10' }],
     };
-    const run = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import',
-      cookie: user.cookie,
-      body: importBody(data),
-    });
+    const run = await postImport(ctx, user, importBody(data));
     expect(run.statusCode).toBe(200);
     const result = run.json();
     expect(result.add).toHaveLength(1);
@@ -153,12 +144,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await avatarRows(ctx, user)).toEqual({ hash: null, rows: [] });
-    const run = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import',
-      cookie: user.cookie,
-      body: importBody(data),
-    });
+    const run = await postImport(ctx, user, importBody(data));
     expect(run.statusCode).toBe(200);
     expect(run.json().avatar).toBe(true);
     expect(run.json().refused).toEqual([]);
@@ -201,12 +187,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
     await uploadJpeg(ctx, user);
     const before = await avatarRows(ctx, user);
     for (const profile of [{ avatar: null }, { displayName: 'Kept' }]) {
-      const run = await ctx.request({
-        method: 'POST',
-        url: '/api/me/import',
-        cookie: user.cookie,
-        body: importBody({ profile, codes: [] }),
-      });
+      const run = await postImport(ctx, user, importBody({ profile, codes: [] }));
       expect(run.statusCode).toBe(200);
       expect(run.json().avatar).toBeUndefined();
       expect(await avatarRows(ctx, user)).toEqual(before);
@@ -280,21 +261,11 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
         profile: { displayName: 'Still Imported', avatar: await avatar() },
         codes: [{ service: 'uber', code: 'AV1', reward: '10' }],
       });
-      const preview = await ctx.request({
-        method: 'POST',
-        url: '/api/me/import/preview',
-        cookie: user.cookie,
-        body,
-      });
+      const preview = await postImport(ctx, user, body, 'preview');
       expect(preview.statusCode).toBe(200);
       expect(preview.json().refused).toEqual([{ row: 0, messages: [message] }]);
       expect(preview.json().avatar).toBeUndefined();
-      const run = await ctx.request({
-        method: 'POST',
-        url: '/api/me/import',
-        cookie: user.cookie,
-        body,
-      });
+      const run = await postImport(ctx, user, body);
       expect(run.statusCode).toBe(200);
       const result = run.json();
       expect(result.refused).toEqual([{ row: 0, messages: [message] }]);
@@ -336,12 +307,7 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
     const before = await avatarRows(ctx, user);
     const big = Buffer.concat([await png(8, 8), Buffer.alloc(2 * 1024 * 1024 + 1)]);
     const huge = { profile: { avatar: dataUrl('image/png', big) }, codes: [] };
-    const run = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import',
-      cookie: user.cookie,
-      body: importBody(huge),
-    });
+    const run = await postImport(ctx, user, importBody(huge));
     expect(run.statusCode).toBe(413);
     expect(run.json().error.message).toBe('The file is larger than 1 MB');
     expect(await avatarRows(ctx, user)).toEqual(before);
@@ -359,12 +325,11 @@ describeEachDatabase('profile identity in export and import', (ctx) => {
       code: `CAP${i}`,
       reward: '1',
     }));
-    const run = await ctx.request({
-      method: 'POST',
-      url: '/api/me/import',
-      cookie: user.cookie,
-      body: importBody({ profile: { avatar: dataUrl('image/png', await png(64, 64)) }, codes }),
-    });
+    const run = await postImport(
+      ctx,
+      user,
+      importBody({ profile: { avatar: dataUrl('image/png', await png(64, 64)) }, codes }),
+    );
     expect(run.statusCode).toBe(409);
     expect(await avatarRows(ctx, user)).toEqual({ hash: null, rows: [] });
     const all = await ctx.database.db
