@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { DiscoveryService } from './features/discovery/discovery.service.ts';
 import type { PublicProfiles } from './features/profiles/public-profiles.ts';
+import type { FastReads } from './http/fast-reads.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
@@ -22,4 +23,6 @@ export interface AppDeps {
   readonly mailer: Mailer;
   /** Every other mail: queued in the database, then sent (decision 109). */
   readonly outbox: Outbox;
+  /** Cached public reads answered before Fastify (decision 117). */
+  readonly fastReads: FastReads;
 }

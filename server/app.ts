@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -33,6 +34,7 @@ import { linkHostsRoutes } from './features/services/link-hosts.routes.ts';
 import { servicesRoutes } from './features/services/services.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
+import { createFastReads, type FastReads } from './http/fast-reads.ts';
 import { httpServerOptions } from './http-timeouts.ts';
 import { JOBS } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -48,7 +50,11 @@ import {
   type RateLimiter,
 } from './plugins/rate-limiter.ts';
 import { registerRouteRules } from './plugins/route-rules.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  computeSecurityHeaders,
+  helmetOptions,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -88,6 +94,8 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Set once the app is built; until then (and while it closes) Fastify answers everything.
+  let fastReads: FastReads | undefined;
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     logController: new OneLinePerRequest(),
@@ -96,10 +104,32 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
-    // Fastify sets these two on the server after creating it: they must agree with `http`.
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: httpServerOptions(config),
+    // Fastify's own HTTP/1 server, with the cached public reads asked first (decision 117).
+    serverFactory: (handler) => {
+      const server = http.createServer(httpServerOptions(config), (request, response) => {
+        if (!fastReads?.serve(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = config.keepAliveTimeoutMs;
+      server.requestTimeout = config.requestTimeoutMs;
+      return server;
+    },
+  });
+  const securityHeaders = computeSecurityHeaders(helmetOptions(config));
+  const reads = createFastReads({
+    securityHeaders,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    log: app.log,
+  });
+  app.addHook('onReady', (done) => {
+    fastReads = reads;
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    reads.stop();
+    done();
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -122,6 +152,7 @@ export async function buildApp(
       probationDays: config.listingProbationDays,
     }),
     profiles: new PublicProfiles(database.db, changes, config.cacheBytes.profiles),
+    fastReads: reads,
   };
   app.decorate('deps', deps);
   let stopJobs: (() => Promise<void>) | undefined;
@@ -133,16 +164,20 @@ export async function buildApp(
     if (!options.limiter) await limiter.close();
     if (!options.database) await database.close();
   });
-  // Set when the request arrives (a callback hook: no promise per request); every answer has it.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
-  registerSecurityHeaders(app, config);
+  // The request id and the security headers, set when the request arrives: every answer has them.
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(fastifyCookie);
+  // A route that takes no body has nothing to decompress: no decompression hooks on it (they cost
+  // two hook runs on every public read; decision 117). Before the plugin's own onRoute hook.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.every((method) => READ_METHODS.has(method))) {
+      route.decompress = false;
+    }
+  });
   // JSON and other text answers go out compressed; pages and built assets come compressed already
-  // (they carry Content-Encoding, which this leaves alone). Dynamic answers use a fast level.
+  // (they carry Content-Encoding, which this leaves alone). Dynamic answers use a fast level. The
+  // cached public answers send their own compressed copies (`compress: false` on their routes).
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -158,13 +193,14 @@ export async function buildApp(
   registerSessions(app, config, database.db);
   // A write is answered once this instance has heard the changes it made, so the next public read
   // here shows them (decision 099). Copies, the frequent write, change no public answer.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: a read passes without a promise (decision 117).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const waits =
       !READ_METHODS.has(request.method) &&
       reply.statusCode < 400 &&
       !request.routeOptions.config.publicAnswersUnchanged;
-    if (waits) await changes.settle();
-    return payload;
+    if (!waits) return done(null, payload);
+    changes.settle().then(() => done(null, payload), done);
   });
   registerRouteRules(app, deps, (userId) => isAdmin(database.db, userId));
   await registerOpenApi(app, config);

@@ -14,7 +14,7 @@ export function contentEtag(content: string): string {
 }
 
 /** True when the client already holds this version (`If-None-Match`): answer 304. */
-export function isNotModified(request: FastifyRequest, etag: string): boolean {
+export function isNotModified(request: Pick<FastifyRequest, 'headers'>, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header === '*' || header.split(',').some((tag) => tag.trim() === etag);

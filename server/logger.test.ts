@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, writeAccessLine } from './logger.ts';
 import { formatMessage } from './pretty-log.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from './test-support/test-app.ts';
 
@@ -55,6 +55,32 @@ describe('request logging', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('COOKIEcookieCOOKIE');
     expect(text).toContain('token=[redacted]');
+  });
+
+  it("writes the access line as pino writes it: the same keys, in pino's order (decision 117)", async () => {
+    const lines: string[] = [];
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'info' }), {
+      database: t.database,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const id = '0193b0c4-7d2a-7b3c-8d4e-5f60718293a4';
+    writeAccessLine(app.log, id, 'GET', '/x?token=abc&y=1', 304, 0.25);
+    app.log.child({ reqId: id }).info(
+      {
+        req: { method: 'GET', url: '/x?token=abc&y=1' },
+        res: { statusCode: 304 },
+        responseTime: 0.25,
+      },
+      'request completed',
+    );
+    await app.close();
+    const [ours, pinos] = lines
+      .slice(-2)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!));
+    expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 });
+    expect(ours?.req).toEqual({ method: 'GET', url: '/x?token=[redacted]&y=1' });
+    expect(lines.at(-2)?.endsWith('\n')).toBe(true);
   });
 
   it('masks a token or a secret carried by a logged error, cause or config', async () => {

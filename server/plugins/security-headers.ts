@@ -58,10 +58,16 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-/** Sends helmet's headers on every response, including errors and the SPA. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const headers = computeSecurityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_request, reply, done) => {
+/**
+ * Sends the request id and helmet's headers on every response, including errors and the SPA: one
+ * callback hook, no promise per request.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     reply.headers(headers);
     done();
   });

@@ -78,6 +78,7 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
       profiles: ctx.app.deps.profiles,
       mailer: ctx.app.deps.mailer,
       outbox: ctx.app.deps.outbox,
+      fastReads: ctx.app.deps.fastReads,
     };
     await crawlersRoutes(app, deps, { maxUrls: 3 });
     try {

@@ -44,6 +44,11 @@ export interface PageRenderer {
     input: RenderInput,
     options?: { cached?: boolean; encoding?: Encoding },
   ): Promise<ServedPage>;
+  /**
+   * The cached page for `key` if it holds a copy in `encoding` now: no render, no compression
+   * (the fast reads, decision 117). Counts as a request for it, as `page` does.
+   */
+  cached(key: string, status: number, encoding: Encoding): RenderedPage | undefined;
   /** Pages rendered, re-compressed in the background, and waiting for it. */
   stats(): RendererStats;
   /**
@@ -160,6 +165,12 @@ function withInlineStylesheet(indexHtml: string, css: string): string {
   );
 }
 
+/** True when the page has its bytes in `encoding` at hand (nothing to compress or decompress). */
+function holds(page: RenderedPage, encoding: Encoding): boolean {
+  if (encoding === 'identity') return page.html !== undefined;
+  return (encoding === 'br' ? page.brotli : page.gzip) !== undefined;
+}
+
 /**
  * Loads the web app's server build (dist/ssr, made by `npm run build`) and the built index.html.
  * Undefined when there is no build: the server then answers every page with the plain shell, as
@@ -227,7 +238,7 @@ export async function loadPageRenderer(
 
   /** A cached page with its copy in `encoding`, made now if it has none (and counted). */
   function withEncoding(key: string, page: RenderedPage, encoding: Encoding): RenderedPage {
-    if (encoding === 'identity' || (encoding === 'br' ? page.brotli : page.gzip)) return page;
+    if (encoding === 'identity' || holds(page, encoding)) return page;
     const next = { ...page };
     encodedBody(next, encoding);
     next.html = undefined;
@@ -272,6 +283,13 @@ export async function loadPageRenderer(
       return smaller;
     },
     close: () => clearInterval(idleTimer),
+    cached(dataKey, status, encoding) {
+      const key = `${build}:${status}:${dataKey}`;
+      const found = cache.get(key);
+      if (!found || !holds(found, encoding)) return undefined;
+      if (!found.settled && toSettle.size < SETTLE_QUEUE) toSettle.add(key);
+      return found;
+    },
     async page(dataKey, status, input, { cached = true, encoding = 'br' } = {}) {
       const key = `${build}:${status}:${dataKey}`;
       if (!cached) {

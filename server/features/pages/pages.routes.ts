@@ -8,6 +8,7 @@ import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientNetwork } from '../../http/client-network.ts';
+import type { FastAnswer } from '../../http/fast-reads.ts';
 import { contentVersion, isNotModified, PUBLIC_PAGE_CACHE, sendMoved } from '../../http-cache.ts';
 import { ipKey } from '../../plugins/rate-limiter.ts';
 import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
@@ -53,27 +54,43 @@ function offerSignedInHint(
   return needsHint;
 }
 
+/**
+ * What a rendered page's answer sends: its headers and the bytes in the encoding the request
+ * accepts, or a 304 when the client holds it. The route and the fast read (decision 117) share it.
+ */
+function pageAnswer(
+  request: Pick<FastifyRequest, 'headers'>,
+  { page, cache }: ServedPage,
+  needsHint: boolean,
+): FastAnswer {
+  const headers: Record<string, string> = {
+    'server-timing': `page-cache;desc=${cache}`,
+    'cache-control': needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE,
+    etag: page.etag,
+    vary: 'Accept-Encoding',
+    'content-type': 'text/html; charset=utf-8',
+  };
+  if (page.status === 200 && isNotModified(request, page.etag)) return { status: 304, headers };
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return { status: page.status, headers, body: encodedBody(page, encoding) };
+}
+
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  { page, cache }: ServedPage,
+  served: ServedPage,
   config: AppDeps['config'],
 ) {
-  const needsHint = offerSignedInHint(request, reply, config);
-  reply
-    .status(page.status)
-    .header('server-timing', `page-cache;desc=${cache}`)
-    .header('cache-control', needsHint ? 'private, no-cache' : PUBLIC_PAGE_CACHE)
-    .header('etag', page.etag)
-    .header('vary', 'Accept-Encoding')
-    .type('text/html; charset=utf-8');
-  if (page.status === 200 && isNotModified(request, page.etag)) {
-    return reply.status(304).send();
-  }
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(encodedBody(page, encoding));
+  const answer = pageAnswer(request, served, offerSignedInHint(request, reply, config));
+  return reply.status(answer.status).headers(answer.headers).send(answer.body);
 }
+
+/** A page's cache key: it names the profile's content, so an edit renders a new page. */
+const profilePageKey = (canonicalPath: string, version: string) =>
+  `profile:${canonicalPath}:${version}`;
+
+const CANONICAL_USERNAME = /^[a-z0-9_]+$/;
 
 /**
  * The public pages, rendered on the server with the React components the browser hydrates:
@@ -81,7 +98,7 @@ function sendPage(
  */
 export async function pagesRoutes(
   app: FastifyInstance,
-  { db, database, config, discovery, limiter, profiles }: AppDeps,
+  { db, database, config, discovery, limiter, profiles, fastReads }: AppDeps,
   renderer: PageRenderer,
 ): Promise<void> {
   const shell = readShell(config.webDistDir, config.env);
@@ -142,6 +159,32 @@ export async function pagesRoutes(
     return render(request, reply, 404, key, page, { cached: false });
   }
 
+  /** A view of the profile page (decisions 080, 093), counted once the page is sent. */
+  const viewOf = (userId: string, ip: string, userAgent: string | undefined) => ({
+    userId,
+    ip,
+    network: clientNetwork({ ip }),
+    userAgent,
+    secret: config.sessionSecret,
+    now: new Date(),
+  });
+
+  // A cached profile page, before Fastify (decision 117): the plain request of a visitor
+  // without cookies; anything else takes `profilePage` below.
+  fastReads.add((request) => {
+    const username = request.path.slice(1);
+    if (!CANONICAL_USERNAME.test(username) || !isPossibleUsername(username)) return undefined;
+    const found = profiles.cached(username);
+    if (!found) return undefined;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const page = renderer.cached(profilePageKey(request.path, found.version), 200, encoding);
+    if (!page) return undefined;
+    const answer = pageAnswer(request, { page, cache: 'hit' }, false);
+    if (request.method !== 'GET' || answer.status !== 200) return answer;
+    const view = viewOf(found.row.id, request.ip(), request.headers['user-agent']);
+    return { ...answer, sent: () => views.record(view) };
+  });
+
   async function profilePage(request: FastifyRequest, reply: FastifyReply, codeId?: string) {
     const { username } = request.params as { username: string };
     // `/api`, `/assets/…` and the other reserved words are nobody's profile (decision 091).
@@ -167,14 +210,7 @@ export async function pagesRoutes(
     if (!codeId && request.method === 'GET') {
       // A view of the profile page (decisions 080, 093): a full 200 answer to a GET, once it is
       // sent; HEAD and a 304 revalidation never count, and the page never waits for the write.
-      const view = {
-        userId: row.id,
-        ip: request.ip,
-        network: clientNetwork(request),
-        userAgent: request.headers['user-agent'],
-        secret: config.sessionSecret,
-        now: new Date(),
-      };
+      const view = viewOf(row.id, request.ip, request.headers['user-agent']);
       reply.raw.once('finish', () => {
         if (reply.statusCode === 200) views.record(view);
       });
@@ -202,7 +238,7 @@ export async function pagesRoutes(
       request,
       reply,
       200,
-      `profile:${canonicalPath}:${version}`,
+      profilePageKey(canonicalPath, version),
       {
         kind: 'profile',
         get profile() {

@@ -1,32 +1,74 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { ProfileIdentityDto } from '../../../shared/profile-identity.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { PushedCache } from '../../db/pushed-cache.ts';
 import type { DB } from '../../db/schema.ts';
 import { contentEtag, contentVersion } from '../../http-cache.ts';
+import type { Encoding } from '../pages/rendered-pages.ts';
 import { presentIdentity } from '../profile-identity/identity.presenter.ts';
 import { findPublicProfile, type PublicProfileRow } from './profiles.repository.ts';
 
 /**
- * What an entry holds on the heap (decision 116): the JSON text twice (the row's and the
- * answer's), the identity object, the ETag and version. V8 keeps a text of Latin-1 characters at
- * one byte a character and any other at two. Measured on the bench's profiles (5,576 characters,
- * ASCII, 20 codes): 11,776 bytes an entry, counted here as 12,688. The estimate of issue 26
- * (512 + 6 bytes a character: 33,968) held a third as many profiles as the budget has room for.
+ * What an entry holds (decision 116): the row's JSON text on the heap, the answer as UTF-8 bytes
+ * (decision 117), the identity object, the ETag and version. V8 keeps a text of Latin-1
+ * characters at one byte a character and any other at two. Measured on the bench's profiles
+ * (5,576 characters, ASCII, 20 codes): 11,776 bytes an entry, counted here as 12,688. The
+ * estimate of issue 26 (512 + 6 bytes a character: 33,968) held a third as many profiles as the
+ * budget has room for.
  */
-export function profileEntryBytes(profile: { json: string }): number {
+export function profileEntryBytes(profile: {
+  row: { profile_codes: string };
+  body: Buffer;
+}): number {
+  const text = profile.row.profile_codes;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: Latin-1 is U+0000 to U+00FF
-  const perCharacter = /[^\u0000-\u00ff]/.test(profile.json) ? 4 : 2;
-  return 1536 + perCharacter * profile.json.length;
+  const perCharacter = /[^\u0000-\u00ff]/.test(text) ? 2 : 1;
+  // The compressed copies come later (`profileBody`); counted ahead: a quarter of the bytes.
+  return 1536 + perCharacter * text.length + Math.ceil(1.25 * profile.body.length);
 }
+
+/** The compressed copies a cached profile makes of its answer, once each (decision 117). */
+const copies = new WeakMap<PublicProfile, { br?: Buffer; gzip?: Buffer }>();
+
+/**
+ * The profile's JSON answer in `encoding`: compressed on the first request that asks for that
+ * encoding, then kept with the entry (a profile is read far more often than it changes).
+ */
+export function profileBody(profile: PublicProfile, encoding: Encoding): Buffer {
+  if (encoding === 'identity') return profile.body;
+  let kept = copies.get(profile);
+  if (!kept) {
+    kept = {};
+    copies.set(profile, kept);
+  }
+  if (encoding === 'br') {
+    kept.br ??= brotliCompressSync(profile.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: PROFILE_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: profile.body.length,
+      },
+    });
+    return kept.br;
+  }
+  kept.gzip ??= gzipSync(profile.body, { level: PROFILE_GZIP_LEVEL });
+  return kept.gzip;
+}
+
+/** Higher than the per-request level of other answers (4): a copy is made once per entry. */
+export const PROFILE_BROTLI_QUALITY = 6;
+export const PROFILE_GZIP_LEVEL = 6;
 
 /** A public profile as every answer about it uses it: the JSON answer and the rendered pages. */
 export interface PublicProfile {
   readonly row: PublicProfileRow;
   /** What the public sees of the owner (none of it while an admin hides the details). */
   readonly identity: ProfileIdentityDto;
-  /** `{ username, identity, codes }`, sent as is by `GET /api/profiles/:username`. */
-  readonly json: string;
+  /**
+   * `{ username, identity, codes }` as UTF-8, sent as is by `GET /api/profiles/:username`:
+   * encoded once, not on every answer (a string body is encoded on each write; decision 117).
+   */
+  readonly body: Buffer;
   readonly etag: string;
   /** Names the codes' and the identity's content: part of the rendered pages' cache keys. */
   readonly version: string;
@@ -51,6 +93,11 @@ export class PublicProfiles {
     });
   }
 
+  /** The profile if it is cached now: no database read (the fast reads, decision 117). */
+  cached(username: string): PublicProfile | undefined {
+    return this.#cache.get(username);
+  }
+
   async find(username: string): Promise<PublicProfile | undefined> {
     const cached = this.#cache.get(username);
     if (cached) return cached;
@@ -63,7 +110,7 @@ export class PublicProfiles {
     const profile = {
       row,
       identity,
-      json,
+      body: Buffer.from(json),
       etag: contentEtag(json),
       version: contentVersion(json),
     };
