@@ -131,6 +131,63 @@ describeEachDatabase(
       expect(comparable(fast304)).toEqual(comparable(slow304));
     });
 
+    it('answers a cached service page as Fastify does, and the view takes its rotation slot', async () => {
+      if (!built) return;
+      const first = await get(port, '/s/lyft', { 'accept-encoding': 'br', ...viaFastify });
+      expect(first.status).toBe(200);
+      const before = served();
+      const fast = await get(port, '/s/lyft', { 'accept-encoding': 'br' });
+      expect(served()).toBe(before + 1);
+      const slow = await get(port, '/s/lyft', { 'accept-encoding': 'br', ...viaFastify });
+      expect(fast.headers['server-timing']).toBe('page-cache;desc=hit');
+      expect(comparable(fast)).toEqual(comparable(slow));
+      expect(brotliDecompressSync(fast.body).toString()).toContain('FASTREAD1');
+      // A filtered page, an unknown service and a spelling to correct take the route.
+      const others = [
+        await get(port, '/s/lyft?country=US', { 'accept-encoding': 'br' }),
+        await get(port, '/s/no-such-service', { 'accept-encoding': 'br' }),
+        await get(port, '/s/Lyft', { 'accept-encoding': 'br' }),
+      ];
+      expect(served()).toBe(before + 1);
+      expect(others.map((answer) => answer.status)).toEqual([200, 404, 301]);
+    });
+
+    it('keeps the fair rotation: each fast view is the next place, as each routed view is', async () => {
+      if (!built) return;
+      for (const n of [2, 3]) {
+        const owner = await ctx.createUser({ username: `fastread${n}` });
+        const created = await ctx.request({
+          method: 'POST',
+          url: '/api/codes',
+          cookie: owner.cookie,
+          body: { service: 'lyft', code: `FASTREAD${n}`, reward: '5', listed: true },
+        });
+        expect(created.statusCode).toBe(201);
+      }
+      await ctx.database.changes(ctx.app.log).settle();
+      const firstCode = (answer: Answer) => {
+        const html = brotliDecompressSync(answer.body).toString();
+        const at = [1, 2, 3].map((n) => html.indexOf(`FASTREAD${n}`));
+        expect(at.every((index) => index > 0)).toBe(true);
+        return at.indexOf(Math.min(...at)) + 1;
+      };
+      // Three codes, three places: the route renders each place's page once.
+      const routed: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        routed.push(
+          firstCode(await get(port, '/s/lyft', { 'accept-encoding': 'br', ...viaFastify })),
+        );
+      }
+      expect(new Set(routed).size).toBe(3);
+      const before = served();
+      const fast: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        fast.push(firstCode(await get(port, '/s/lyft', { 'accept-encoding': 'br' })));
+      }
+      expect(served()).toBe(before + 6);
+      expect(fast).toEqual([...routed, ...routed]);
+    });
+
     it('leaves to Fastify whatever is not the plain read of a cached answer', async () => {
       const before = served();
       const refused = [

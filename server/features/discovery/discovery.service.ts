@@ -134,6 +134,12 @@ export class DiscoveryService {
     });
   }
 
+  /** Today's listing if it is cached now: no database read (the fast reads, decision 117). */
+  cachedListing(serviceId: string): ServiceListing | undefined {
+    const cached = this.#cache.listings.get(serviceId);
+    return cached?.day === utcDay(this.#now()) ? cached.listing : undefined;
+  }
+
   /** The listing of a known service, undefined for an unknown id. */
   async listing(serviceId: string): Promise<ServiceListing | undefined> {
     const now = this.#now();
@@ -232,9 +238,19 @@ export class DiscoveryService {
 
   /** The rotation of the next view of this service's first page. */
   nextRotation(listing: ServiceListing, country: string | undefined): Rotation {
+    return this.#rotation(listing, country, true);
+  }
+
+  /** The rotation `nextRotation` would give now, without taking it. */
+  peekRotation(listing: ServiceListing, country: string | undefined): Rotation {
+    return this.#rotation(listing, country, false);
+  }
+
+  #rotation(listing: ServiceListing, country: string | undefined, take: boolean): Rotation {
     const epoch = epochOf(this.#now().getTime());
     const good = this.order(listing, country, epoch).shuffled.good.length;
-    return { epoch, slot: this.#counter.next(listing.service.id, good) };
+    const id = listing.service.id;
+    return { epoch, slot: take ? this.#counter.next(id, good) : this.#counter.peek(id, good) };
   }
 
   /** One page (20 codes) of the listing in the rotation's order, from `start`. */

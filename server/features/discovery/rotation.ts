@@ -95,6 +95,11 @@ export function rotate<T extends Rotatable>(
 export class RotationCounter {
   readonly #counts = new Map<string, number>();
 
+  /** The slot `next` would return now. */
+  peek(serviceId: string, goodCount: number): number {
+    return (this.#counts.get(serviceId) ?? 0) % slotCount(goodCount);
+  }
+
   next(serviceId: string, goodCount: number): number {
     const count = this.#counts.get(serviceId) ?? 0;
     this.#counts.set(serviceId, (count + 1) % 1_000_000);

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProfileDto } from '../../../shared/code-schemas.ts';
-import { serviceCodesQuerySchema } from '../../../shared/discovery-schemas.ts';
+import {
+  type ServiceCodesDto,
+  serviceCodesQuerySchema,
+} from '../../../shared/discovery-schemas.ts';
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
 import { EMPTY_IDENTITY } from '../../../shared/profile-identity.ts';
-import { isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
+import { isPossibleServiceId, isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientNetwork } from '../../http/client-network.ts';
@@ -15,6 +18,7 @@ import { sessionCookieName, setSignedInHint } from '../../plugins/session.ts';
 import { isPageRequest, readShell, sendNotFound } from '../../plugins/web-app.ts';
 import { createViewRecorder } from '../account/profile-views.ts';
 import { serviceIdParam } from '../discovery/discovery.routes.ts';
+import type { Rotation } from '../discovery/rotation.ts';
 import {
   LANDING_IMAGE_VERSION,
   profileImageVersion,
@@ -91,6 +95,14 @@ const profilePageKey = (canonicalPath: string, version: string) =>
   `profile:${canonicalPath}:${version}`;
 
 const CANONICAL_USERNAME = /^[a-z0-9_]+$/;
+
+const SERVICE_PATH = '/s/';
+/** A service id as its page's address spells it: lowercase (`serviceIdParam` lowercases). */
+const CANONICAL_SERVICE_ID = /^[a-z0-9._-]+$/;
+
+/** A service page's cache key: the listing's content and the view's place in the rotation. */
+const servicePageKey = (canonical: string, version: string, rotation: Rotation) =>
+  `service:${canonical}:${version}:${rotation.epoch}:${rotation.slot}`;
 
 /**
  * The public pages, rendered on the server with the React components the browser hydrates:
@@ -296,14 +308,38 @@ export async function pagesRoutes(
       });
     }
     const rotation = discovery.nextRotation(listing, country);
-    const codes = discovery.page(listing, country, rotation);
-    return render(
-      request,
-      reply,
-      200,
-      `service:${canonical}:${listing.version}:${rotation.epoch}:${rotation.slot}`,
-      { kind: 'service', serviceId: id, country, codes },
+    // The page's codes are read only when it is rendered, not on every view of a cached page.
+    let codes: ServiceCodesDto | undefined;
+    return render(request, reply, 200, servicePageKey(canonical, listing.version, rotation), {
+      kind: 'service',
+      serviceId: id,
+      country,
+      get codes() {
+        codes ??= discovery.page(listing, country, rotation);
+        return codes;
+      },
+    });
+  });
+
+  // A cached service page, before Fastify (decision 117): its first page, no country filter.
+  // The view takes its rotation slot only when the page for that slot is cached; otherwise the
+  // route above takes it, once.
+  fastReads.add((request) => {
+    if (!request.path.startsWith(SERVICE_PATH)) return undefined;
+    const id = request.path.slice(SERVICE_PATH.length);
+    if (!CANONICAL_SERVICE_ID.test(id) || !isPossibleServiceId(id)) return undefined;
+    const listing = discovery.cachedListing(id);
+    if (!listing) return undefined;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const key = servicePageKey(
+      request.path,
+      listing.version,
+      discovery.peekRotation(listing, undefined),
     );
+    const page = renderer.cached(key, 200, encoding);
+    if (!page) return undefined;
+    discovery.nextRotation(listing, undefined);
+    return pageAnswer(request, { page, cache: 'hit' }, false);
   });
 
   app.get('/rules', (request, reply) => render(request, reply, 200, 'rules', { kind: 'rules' }));
