@@ -176,8 +176,8 @@ export async function buildApp(
     }
   });
   // JSON and other text answers go out compressed; pages and built assets come compressed already
-  // (they carry Content-Encoding, which this leaves alone). Dynamic answers use a fast level. The
-  // cached public answers send their own compressed copies (`compress: false` on their routes).
+  // (they carry Content-Encoding, which this leaves alone). Dynamic answers use a fast level. A
+  // profile's JSON sends the compressed copies its cache entry keeps (`compress: false` on it).
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
