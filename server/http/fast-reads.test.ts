@@ -262,6 +262,27 @@ describeEachDatabase(
   { captureLogs: true, env: { LOG_LEVEL: 'info' } },
 );
 
+describe('a fast route that throws', () => {
+  it('leaves the request to Fastify and logs the error, never ending the process', async () => {
+    const { createFastReads } = await import('./fast-reads.ts');
+    const errors: unknown[] = [];
+    const reads = createFastReads({
+      securityHeaders: {},
+      trustProxy: false,
+      genReqId: () => 'id',
+      log: { isLevelEnabled: () => false, error: (entry: unknown) => errors.push(entry) } as never,
+    });
+    reads.add(() => {
+      throw new Error('broken cache entry');
+    });
+    const request = { method: 'GET', url: '/a', headers: {} } as http.IncomingMessage;
+    const response = { headersSent: false } as unknown as http.ServerResponse;
+    expect(reads.serve(request, response)).toBe(false);
+    expect(reads.served).toBe(0);
+    expect(errors).toHaveLength(1);
+  });
+});
+
 describe('a stopped fast path', () => {
   it('answers nothing: the app closes through Fastify', async () => {
     const { createFastReads } = await import('./fast-reads.ts');

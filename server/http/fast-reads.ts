@@ -104,16 +104,30 @@ export function createFastReads(options: FastReadsOptions): FastReads {
     serve(request, response) {
       if (stopped || routes.length === 0) return false;
       const started = performance.now();
-      const answer = answerOf(request);
+      let answer: FastAnswer | undefined;
+      try {
+        answer = answerOf(request);
+      } catch (error) {
+        // A listener's exception would end the process: the route answers instead, as usual.
+        log.error({ err: error }, 'fast read failed');
+        return false;
+      }
       if (!answer) return false;
       served += 1;
       const id = genReqId();
       const headers: string[] = ['x-request-id', id, ...security];
       for (const name in answer.headers) headers.push(name, answer.headers[name]!);
       if (answer.body) headers.push('content-length', String(answer.body.length));
-      response.writeHead(answer.status, headers);
-      if (answer.sent) response.once('finish', answer.sent);
-      response.end(request.method === 'HEAD' ? undefined : answer.body);
+      try {
+        response.writeHead(answer.status, headers);
+        if (answer.sent) response.once('finish', answer.sent);
+        response.end(request.method === 'HEAD' ? undefined : answer.body);
+      } catch (error) {
+        log.error({ err: error }, 'fast read failed');
+        if (!response.headersSent) return false;
+        response.destroy();
+        return true;
+      }
       // Fastify's access line (server/logger.ts), word for word.
       writeAccessLine(
         log,
