@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addCode } from '../features/pages/pages.test-helpers.ts';
 import { describeEachDatabase, type TestContext } from '../test-support/test-app.ts';
 
 interface Answer {
@@ -61,13 +62,7 @@ describeEachDatabase(
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const owner = await ctx.createUser({ username: 'fastread' });
-      const created = await ctx.request({
-        method: 'POST',
-        url: '/api/codes',
-        cookie: owner.cookie,
-        body: { service: 'lyft', code: 'FASTREAD1', reward: '5', listed: true },
-      });
-      expect(created.statusCode).toBe(201);
+      await addCode(ctx, owner, { service: 'lyft', code: 'FASTREAD1', reward: '5', listed: true });
       // Fills the caches through Fastify: the JSON, and the page in each encoding.
       expect((await get(port, '/api/profiles/fastread', viaFastify)).status).toBe(200);
       built =
@@ -156,13 +151,12 @@ describeEachDatabase(
       if (!built) return;
       for (const n of [2, 3]) {
         const owner = await ctx.createUser({ username: `fastread${n}` });
-        const created = await ctx.request({
-          method: 'POST',
-          url: '/api/codes',
-          cookie: owner.cookie,
-          body: { service: 'lyft', code: `FASTREAD${n}`, reward: '5', listed: true },
+        await addCode(ctx, owner, {
+          service: 'lyft',
+          code: `FASTREAD${n}`,
+          reward: '5',
+          listed: true,
         });
-        expect(created.statusCode).toBe(201);
       }
       await ctx.database.changes(ctx.app.log).settle();
       const firstCode = (answer: Answer) => {

@@ -19,7 +19,7 @@ export function meta(document: Document, key: string): string | null {
 export async function addCode(
   ctx: TestContext,
   user: TestUser,
-  body: Record<string, string>,
+  body: Record<string, string | boolean>,
 ): Promise<{ id: string }> {
   const response = await ctx.request({
     method: 'POST',

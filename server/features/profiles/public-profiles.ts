@@ -13,7 +13,8 @@ import { findPublicProfile, type PublicProfileRow } from './profiles.repository.
  * What an entry holds (decision 116): the row's JSON text on the heap, the answer as UTF-8 bytes
  * (decision 117), the identity object, the ETag and version. V8 keeps a text of Latin-1
  * characters at one byte a character and any other at two. Measured on the bench's profiles
- * (5,576 characters, ASCII, 20 codes): 11,776 bytes an entry, counted here as 12,688. The
+ * (5,576 characters, ASCII, 20 codes): 11,776 bytes an entry before the compressed copies,
+ * counted here as 14,237 with them. The
  * estimate of issue 26 (512 + 6 bytes a character: 33,968) held a third as many profiles as the
  * budget has room for.
  */
