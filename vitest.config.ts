@@ -21,6 +21,7 @@ export default defineConfig({
           include: [
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'tests/security/**/*.test.ts',
             'tests/spec/**/*.test.ts',
           ],

@@ -15,6 +15,7 @@ import { benchLinkHealth, linkHealthLines } from './link-health.ts';
 import { PINNED, pinBenchToCpu0 } from './pinning.ts';
 import { killAll } from './server-process.ts';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './workloads.ts';
+import { WRK } from './wrk.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,7 +38,9 @@ const loadBefore = load();
 console.log(
   [
     `Refstash benchmark on ${os.cpus().length} CPU(s), Node ${process.version}; load average ${loadBefore.join(', ')} (1, 5, 15 min).`,
-    'The server under test and the ceiling each run in their own process; the load generator (autocannon) runs in a worker thread of this one.',
+    WRK
+      ? 'The server under test and the ceiling each run in their own process. Load: wrk (one thread) for every read, a child of this process; autocannon in a worker thread of this one for the clicks, whose every answer is awaited.'
+      : 'wrk is not installed (apt-get install -y wrk): every workload runs on autocannon in a worker thread of this process, and the figures are not comparable with a wrk run.',
     PINNED
       ? 'Pinned (taskset): this process and its load generator on CPU 0; each server, ceiling and nginx on CPU 1.'
       : 'NOT pinned (no taskset or a single CPU): the servers and the load generator share the cores, and the CPU ratios are less steady.',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { cpuMicroseconds } from './pinning.ts';
+import { runWrk, WRK } from './wrk.ts';
 
 /** BENCH_WARMUP_SECONDS and BENCH_SECONDS shorten a smoke run (decision 097). */
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
@@ -80,11 +81,13 @@ function once(request: LoadRequest): Promise<LoadResult> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /**
- * 2 s of warm-up, then about 10 s measured (BENCH_WARMUP_SECONDS, BENCH_SECONDS), at 32 connections, each run in a worker thread. A
- * timed autocannon run abandons the requests in flight when time is up, which would blur the
- * click count; so the measured run sends a fixed number of requests (10 s at the warm-up's rate)
- * and awaits every answer; the server's CPU time is read before and after it (/proc/<pid>/stat).
- * `afterWarmup` runs once the warm-up's stragglers have settled.
+ * 2 s of warm-up, then 10 s measured (BENCH_WARMUP_SECONDS, BENCH_SECONDS), at 32 connections;
+ * the server's CPU time is read just before and just after the measured run (/proc/<pid>/stat).
+ * Reads run on wrk, one thread (decision 118). Clicks, and every workload where wrk is missing,
+ * run on autocannon in a worker thread: a timed autocannon run abandons the requests in flight
+ * when time is up, which would blur the click count, so its measured run sends a fixed number of
+ * requests (10 s at the warm-up's rate) and awaits every answer. `afterWarmup` runs once the
+ * warm-up's stragglers have settled.
  */
 export async function measure(
   target: Target,
@@ -92,6 +95,14 @@ export async function measure(
   afterWarmup?: () => Promise<void>,
 ): Promise<Measurement> {
   const baseUrl = target.url;
+  if (spec.kind !== 'clicks' && WRK) {
+    await runWrk(baseUrl, spec, WARMUP_SECONDS);
+    await settle();
+    await afterWarmup?.();
+    const cpuBefore = cpuMicroseconds(target.pid);
+    const result = await runWrk(baseUrl, spec, DURATION_SECONDS);
+    return report(spec, result, cpuMicroseconds(target.pid) - cpuBefore);
+  }
   const warmup = await once({
     baseUrl,
     spec,
@@ -103,7 +114,11 @@ export async function measure(
   const amount = Math.max(1000, Math.round(warmup.requestsPerSecond * DURATION_SECONDS));
   const cpuBefore = cpuMicroseconds(target.pid);
   const result = await once({ baseUrl, spec, length: { amount }, runId: randomUUID() });
-  const cpu = cpuMicroseconds(target.pid) - cpuBefore;
+  return report(spec, result, cpuMicroseconds(target.pid) - cpuBefore);
+}
+
+/** A measured run's figures, with the server's CPU time over it divided by its answers. */
+function report(spec: WorkloadSpec, result: LoadResult, cpu: number): Measurement {
   const answers = Object.values(result.statuses).reduce((a, b) => a + b, 0);
   const cpuPerAnswerUs = Math.round((cpu / Math.max(answers, 1)) * 10) / 10;
   console.log(
