@@ -26,6 +26,12 @@ export function isPossibleUsername(text: string): boolean {
  * True when the text could be a service id (any case): what `/s/{id}` accepts, and so what a
  * derived or edited service id must be (decision 092).
  */
+/**
+ * A service id as its addresses spell it when they need no correction: lowercase (the routes
+ * lowercase the id; the fast reads take only this spelling, decision 117).
+ */
+export const CANONICAL_SERVICE_ID = /^[a-z0-9._-]+$/;
+
 export function isPossibleServiceId(text: string): boolean {
   return POSSIBLE_SERVICE_ID.test(text);
 }

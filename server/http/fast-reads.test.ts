@@ -147,6 +147,32 @@ describeEachDatabase(
       expect(others.map((answer) => answer.status)).toEqual([200, 404, 301]);
     });
 
+    it('answers a cached service JSON first page as Fastify does, when no encoding is asked for', async () => {
+      const path = '/api/services/lyft/codes';
+      expect((await get(port, path, viaFastify)).status).toBe(200);
+      for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+        const before = served();
+        const fast = await get(port, path, headers);
+        expect(served()).toBe(before + 1);
+        const slow = await get(port, path, { ...headers, ...viaFastify });
+        expect(fast.status).toBe(200);
+        expect(fast.headers['cache-control']).toBe('no-store');
+        expect(JSON.parse(fast.body.toString()).codes[0].code).toBe('FASTREAD1');
+        expect(comparable(fast)).toEqual(comparable(slow));
+      }
+      // A compressed answer, a filter or cursor, another spelling and an unknown id take the route.
+      const before = served();
+      const others = [
+        await get(port, path, { 'accept-encoding': 'br, gzip' }),
+        await get(port, `${path}?country=US`),
+        await get(port, '/api/services/Lyft/codes'),
+        await get(port, '/api/services/no-such-service/codes'),
+        await get(port, '/api/services/lyft/codes/'),
+      ];
+      expect(served()).toBe(before);
+      expect(others.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 200]);
+    });
+
     it('keeps the fair rotation: each fast view is the next place, as each routed view is', async () => {
       if (!built) return;
       for (const n of [2, 3]) {
@@ -180,6 +206,16 @@ describeEachDatabase(
       }
       expect(served()).toBe(before + 6);
       expect(fast).toEqual([...routed, ...routed]);
+      // The JSON's first pages take the same rotation, fast or routed: three places, each once.
+      const firstOfJson = (answer: Answer) =>
+        (JSON.parse(answer.body.toString()) as { codes: Array<{ code: string }> }).codes[0]!.code;
+      const json = [
+        firstOfJson(await get(port, '/api/services/lyft/codes', viaFastify)),
+        firstOfJson(await get(port, '/api/services/lyft/codes')),
+        firstOfJson(await get(port, '/api/services/lyft/codes')),
+      ];
+      expect(served()).toBe(before + 8);
+      expect(new Set(json).size).toBe(3);
     });
 
     it('leaves to Fastify whatever is not the plain read of a cached answer', async () => {

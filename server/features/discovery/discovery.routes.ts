@@ -8,7 +8,7 @@ import {
   voteAnswerSchema,
   voteSchema,
 } from '../../../shared/discovery-schemas.ts';
-import { isPossibleServiceId } from '../../../shared/public-paths.ts';
+import { CANONICAL_SERVICE_ID, isPossibleServiceId } from '../../../shared/public-paths.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientNetwork } from '../../http/client-network.ts';
 import { answers, codeIdSchema, jsonBody } from '../../http/route-schemas.ts';
@@ -32,6 +32,14 @@ export const serviceIdParam = z
   .transform((id) => id.toLowerCase());
 
 const serviceParams = z.object({ id: serviceIdParam });
+
+const SERVICES_PATH = '/api/services/';
+const CODES_SUFFIX = '/codes';
+/** The route's own headers for a first page sent as kept bytes. */
+const FIRST_PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-type': 'application/json; charset=utf-8',
+} as const;
 const codeParams = z.object({ id: codeIdSchema });
 
 /** Service pages' data and "Did it work?" (decision 070). */
@@ -84,6 +92,28 @@ export async function discoveryRoutes(
       return page;
     },
   );
+
+  // The same first page for a cached listing, before Fastify (decision 117), when the client
+  // asks for no encoding (an API client, a script): the kept bytes are sent as they are. A
+  // request that accepts br or gzip takes the route above, which compresses each answer, as each
+  // view is a new rotation slot whose page is kept uncompressed.
+  deps.fastReads.add((request) => {
+    if (!request.path.startsWith(SERVICES_PATH) || !request.path.endsWith(CODES_SUFFIX)) {
+      return undefined;
+    }
+    const encoding = request.headers['accept-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') return undefined;
+    const id = request.path.slice(SERVICES_PATH.length, -CODES_SUFFIX.length);
+    if (!CANONICAL_SERVICE_ID.test(id) || !isPossibleServiceId(id)) return undefined;
+    const listing = discovery.cachedListing(id);
+    if (!listing) return undefined;
+    const body = discovery.firstPageJson(
+      listing,
+      undefined,
+      discovery.nextRotation(listing, undefined),
+    );
+    return { status: 200, headers: FIRST_PAGE_HEADERS, body };
+  });
 
   api.post(
     '/codes/:id/votes',

@@ -7,7 +7,12 @@ import {
 import { LANDING_PREVIEW_COUNT } from '../../../shared/limits.ts';
 import type { PageData } from '../../../shared/page-render.ts';
 import { EMPTY_IDENTITY } from '../../../shared/profile-identity.ts';
-import { isPossibleServiceId, isPossibleUsername, isUuid } from '../../../shared/public-paths.ts';
+import {
+  CANONICAL_SERVICE_ID,
+  isPossibleServiceId,
+  isPossibleUsername,
+  isUuid,
+} from '../../../shared/public-paths.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../../shared/session-hint.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { clientNetwork } from '../../http/client-network.ts';
@@ -97,8 +102,6 @@ const profilePageKey = (canonicalPath: string, version: string) =>
 const CANONICAL_USERNAME = /^[a-z0-9_]+$/;
 
 const SERVICE_PATH = '/s/';
-/** A service id as its page's address spells it: lowercase (`serviceIdParam` lowercases). */
-const CANONICAL_SERVICE_ID = /^[a-z0-9._-]+$/;
 
 /** A service page's cache key: the listing's content and the view's place in the rotation. */
 const servicePageKey = (canonical: string, version: string, rotation: Rotation) =>
