@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { loggerOptions, writeAccessLine } from './logger.ts';
+import { flushAccessLines, loggerOptions, writeAccessLine } from './logger.ts';
 import { formatMessage } from './pretty-log.ts';
 import { createTestDatabase, type TestDatabase, testConfig } from './test-support/test-app.ts';
 
@@ -100,6 +105,42 @@ describe('request logging', () => {
     for (const secret of ['ERRtokenSECRET', 'CAUSEtokenSECRET', 'SMTPpass', config.sessionSecret]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("access lines to pino's destination (decision 118)", () => {
+  it('writes the lines of one event-loop turn in one write, in order, and all of them at a flush', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'refstash-access-'));
+    const file = path.join(dir, 'access.log');
+    const destination = pino.destination({ dest: file, sync: false });
+    await once(destination, 'ready');
+    const log = pino({}, destination) as unknown as FastifyBaseLogger;
+    const writes: string[] = [];
+    const write = destination.write.bind(destination);
+    destination.write = (text: string) => {
+      writes.push(text);
+      return write(text);
+    };
+    writeAccessLine(log, 'a', 'GET', '/one', 200, 1);
+    writeAccessLine(log, 'b', 'GET', '/two?token=secret&y=1', 200, 1.5);
+    writeAccessLine(log, 'c', 'HEAD', '/three', 304, 2);
+    // Nothing is written in the turn that answered; the whole turn at its end, in one write.
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.split('\n')).toHaveLength(4);
+    // A line of the next turn is on disk once the lines are flushed (as at exit).
+    writeAccessLine(log, 'd', 'GET', '/four', 200, 1);
+    flushAccessLines();
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { reqId: string; req: { url: string }; msg: string });
+    expect(lines.map((line) => line.reqId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(lines[1]!.req.url).toBe('/two?token=[redacted]&y=1');
+    expect(lines[0]!.msg).toBe('request completed');
+    destination.end();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
