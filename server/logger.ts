@@ -13,7 +13,8 @@ const SECRET_QUERY = /([?&](?:token|code|session)=)[^&#]*/gi;
 
 /** Masks secrets in a URL's query string before it reaches a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  // A secret is always `name=`: a URL without `=` (most requests) skips the regular expression.
+  return url.includes('=') ? url.replace(SECRET_QUERY, '$1[redacted]') : url;
 }
 
 /** Where a secret could sit in what the server logs: headers, errors, causes and the config. */
@@ -104,16 +105,13 @@ export function writeAccessLine(
     bindings = text.replace(/,"reqId":"[^"]*"$/, '');
     bindingsOf.set(stream, bindings);
   }
-  // A URL without a query has no secret to mask: most requests skip the regular expression.
-  const logged = url.includes('?') ? redactUrl(url) : url;
-  const line = `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(requestId)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(logged)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
+  const line = `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(requestId)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
   if (isDestination(stream)) queueLine(stream, line);
   else stream.write(line);
 }
 
 /** pino's own destination (sonic-boom): production's log, written without blocking. */
 interface Destination extends LineStream {
-  fd: number;
   flushSync(): void;
 }
 

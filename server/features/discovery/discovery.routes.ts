@@ -107,12 +107,11 @@ export async function discoveryRoutes(
     if (!CANONICAL_SERVICE_ID.test(id) || !isPossibleServiceId(id)) return undefined;
     const listing = discovery.cachedListing(id);
     if (!listing) return undefined;
-    const body = discovery.firstPageJson(
-      listing,
-      undefined,
-      discovery.nextRotation(listing, undefined),
-    );
-    return { status: 200, headers: FIRST_PAGE_HEADERS, body };
+    return {
+      status: 200,
+      headers: FIRST_PAGE_HEADERS,
+      body: discovery.nextFirstPage(listing, undefined),
+    };
   });
 
   api.post(

@@ -285,6 +285,11 @@ export class DiscoveryService {
     return json;
   }
 
+  /** A view of the first page: it takes the next rotation slot and gets that slot's JSON bytes. */
+  nextFirstPage(listing: ServiceListing, country: string | undefined): Buffer {
+    return this.firstPageJson(listing, country, this.nextRotation(listing, country));
+  }
+
   /**
    * The JSON answer: the first page (a new rotation) or the page a cursor names. A first page is
    * JSON bytes (sent as is, built from the schema's type); a cursor's page is an object.
@@ -296,9 +301,7 @@ export class DiscoveryService {
   ): Promise<ServiceCodesDto | Buffer> {
     const listing = await this.listing(serviceId);
     if (!listing) throw serviceNotFound();
-    if (cursor === undefined) {
-      return this.firstPageJson(listing, country, this.nextRotation(listing, country));
-    }
+    if (cursor === undefined) return this.nextFirstPage(listing, country);
     const [epoch, slot, start] = cursor.split('.').map(Number) as [number, number, number];
     return this.page(listing, country, { epoch, slot }, start);
   }
