@@ -24,6 +24,7 @@ import { passkeys } from './2026-11-27-0110-passkeys.ts';
 import { sessionsAndApiTokens } from './2026-11-27-0120-sessions-and-api-tokens.ts';
 import { mailQueueAndJobs } from './2026-11-27-0130-mail-queue-and-jobs.ts';
 import { linkHealth } from './2026-11-27-0140-link-health.ts';
+import { narrowDailyStatsIndex } from './2026-11-27-0150-narrow-daily-stats-index.ts';
 
 /** Every migration, keyed by a name that sorts in the order they must run. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '2026-11-27-0120-sessions-and-api-tokens': sessionsAndApiTokens(dialect),
     '2026-11-27-0130-mail-queue-and-jobs': mailQueueAndJobs(dialect),
     '2026-11-27-0140-link-health': linkHealth(dialect),
+    '2026-11-27-0150-narrow-daily-stats-index': narrowDailyStatsIndex,
   };
 }
