@@ -106,66 +106,8 @@ export function writeAccessLine(
     bindingsOf.set(stream, bindings);
   }
   const line = `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(requestId)},"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`;
-  if (isDestination(stream)) queueLine(stream, line);
-  else stream.write(line);
-}
-
-/** pino's own destination (sonic-boom): production's log, written without blocking. */
-interface Destination extends LineStream {
-  flushSync(): void;
-}
-
-const isDestination = (stream: LineStream): stream is Destination =>
-  typeof (stream as Partial<Destination>).flushSync === 'function';
-
-/** The access lines of this event-loop turn, by destination (decision 118). */
-const queued = new Map<Destination, string[]>();
-
-/**
- * Access lines to pino's destination go out once per event-loop turn, joined: one write of the
- * destination a turn instead of one a request. A busy server answers many requests a turn; each
- * write the destination takes costs it bookkeeping and, when it is idle, a write on libuv's
- * thread pool. The lines keep their order and their own times. The turn's lines are written
- * before the process exits (`flushAccessLines`).
- */
-function queueLine(stream: Destination, line: string): void {
-  const lines = queued.get(stream);
-  if (lines) {
-    lines.push(line);
-    return;
-  }
-  queued.set(stream, [line]);
-  if (queued.size === 1) setImmediate(writeQueued);
-  watchExit();
-}
-
-function writeQueued(): void {
-  for (const [stream, lines] of queued) stream.write(lines.join(''));
-  queued.clear();
-}
-
-let exitWatched = false;
-
-function watchExit(): void {
-  if (exitWatched) return;
-  exitWatched = true;
-  process.once('exit', flushAccessLines);
-}
-
-/**
- * Writes the access lines still queued, synchronously: at exit, when pino has already flushed
- * its destination, or wherever a caller must see every line now.
- */
-export function flushAccessLines(): void {
-  const streams = [...queued.keys()];
-  writeQueued();
-  for (const stream of streams) {
-    try {
-      stream.flushSync();
-    } catch {
-      // A destination busy writing, or closed: its own exit handling writes what it holds.
-    }
-  }
+  // One write a line (decision 119): sonic-boom joins what arrives while a write is under way.
+  stream.write(line);
 }
 
 /**
