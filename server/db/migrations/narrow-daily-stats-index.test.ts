@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -7,10 +7,12 @@ import {
   testDatabaseKinds,
 } from '../../test-support/test-app.ts';
 import { newId, nowIso } from '../ids.ts';
+import type { DB } from '../schema.ts';
 import { insertOwnerWithListedCode } from './migrations.test-helpers.ts';
 
-const click = (t: TestDatabase, codeId: string, visitor: string) =>
-  t.database.db
+/** A copy of `codeId` by `visitor`, through `db` (the database, or a transaction on it). */
+const click = (db: Kysely<DB>, codeId: string, visitor: string) =>
+  db
     .insertInto('clicks')
     .values({ code_id: codeId, clicked_at: nowIso(), visitor_hash: visitor })
     .execute();
@@ -53,9 +55,9 @@ for (const kind of testDatabaseKinds()) {
         usernamePrefix: 'narrow',
         code: `N${newId().slice(-6)}`,
       });
-      await click(t, codeId, 'a');
-      await click(t, codeId, 'b');
-      await click(t, codeId, 'a');
+      await click(t.database.db, codeId, 'a');
+      await click(t.database.db, codeId, 'b');
+      await click(t.database.db, codeId, 'a');
       const row = await t.database.db
         .selectFrom('daily_code_stats')
         .select(['copies', 'unique_visitors', 'copies_to_date', 'unique_to_date'])
@@ -97,23 +99,15 @@ describeNeeding('TEST_DATABASE_URL', "the daily totals' owner index [postgres, H
       usernamePrefix: 'hot',
       code: `H${newId().slice(-6)}`,
     });
-    await click(t, codeId, 'first');
+    await click(t.database.db, codeId, 'first');
     const counts = await t.database.db.transaction().execute(async (trx) => {
-      const read = async () => {
-        const { rows } = await sql<{ updated: string; hot: string }>`
-          select pg_stat_get_xact_tuples_updated(to_regclass('daily_code_stats')) as updated,
-                 pg_stat_get_xact_tuples_hot_updated(to_regclass('daily_code_stats')) as hot`.execute(
-          trx,
-        );
-        return { updated: Number(rows[0]?.updated), hot: Number(rows[0]?.hot) };
-      };
-      for (const visitor of ['second', 'third', 'second']) {
-        await trx
-          .insertInto('clicks')
-          .values({ code_id: codeId, clicked_at: nowIso(), visitor_hash: visitor })
-          .execute();
-      }
-      return read();
+      for (const visitor of ['second', 'third', 'second']) await click(trx, codeId, visitor);
+      const { rows } = await sql<{ updated: string; hot: string }>`
+        select pg_stat_get_xact_tuples_updated(to_regclass('daily_code_stats')) as updated,
+               pg_stat_get_xact_tuples_hot_updated(to_regclass('daily_code_stats')) as hot`.execute(
+        trx,
+      );
+      return { updated: Number(rows[0]?.updated), hot: Number(rows[0]?.hot) };
     });
     // Each copy updates the day's row (the counts, then the running totals): every one heap-only.
     expect(counts.updated).toBeGreaterThanOrEqual(3);
