@@ -43,7 +43,9 @@ export function ipv6Prefix64(groups: readonly number[]): string {
  * test's or a Unix socket's address) is returned unchanged, so it is still one network.
  */
 export function networkOf(ip: string): string {
-  const groups = ipv6Groups(ip);
+  // Every IPv6 text has a colon: an IPv4 peer, the common case, skips the IPv6 parser (~1 µs of
+  // a cached page's answer, decision 120).
+  const groups = ip.includes(':') ? ipv6Groups(ip) : undefined;
   const v4 = groups ? mappedIPv4(groups) : isIPv4(ip) ? ip : undefined;
   if (v4 !== undefined) return `${v4.slice(0, v4.lastIndexOf('.'))}.0/24`;
   return groups ? ipv6Prefix64(groups) : ip;

@@ -12,6 +12,16 @@ describe('rendered pages', () => {
     expect(preferredEncoding(undefined)).toBe('identity');
   });
 
+  it('answers each header for itself when headers alternate (the last answer is kept)', () => {
+    expect(preferredEncoding('br, gzip')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br, gzip')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBe('identity');
+    expect(preferredEncoding('br')).toBe('br');
+  });
+
   it('counts a page by its HTML and every compressed copy it holds', () => {
     const page = renderedPage(200, 'key', `<p>${'x'.repeat(10_000)}</p>`);
     expect(pageBytes(page)).toBe(10_007);

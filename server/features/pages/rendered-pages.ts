@@ -39,8 +39,17 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** The best encoding the request accepts: brotli, then gzip (`q=0` refuses one). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  return negotiate(acceptEncoding.toLowerCase(), ['br', 'gzip']) ?? 'identity';
+  // Browsers send one of a few headers, the same on every request: the last answer is kept (one
+  // string, so bounded), and a cached page's answer, which asks twice, negotiates once.
+  if (acceptEncoding === lastAcceptEncoding) return lastEncoding;
+  const encoding = negotiate(acceptEncoding.toLowerCase(), ['br', 'gzip']) ?? 'identity';
+  lastAcceptEncoding = acceptEncoding;
+  lastEncoding = encoding;
+  return encoding;
 }
+
+let lastAcceptEncoding: string | undefined;
+let lastEncoding: Encoding = 'identity';
 
 /**
  * How a page is compressed on the request that renders it (decision 113). That request runs on the
