@@ -8,6 +8,7 @@ import { testConfig } from '../server/test-support/test-app.ts';
 import { startCeiling } from './ceiling.ts';
 import type { BenchDatabase } from './databases.ts';
 import { startNginx } from './nginx.ts';
+import { measurePaired, type Paired } from './paired.ts';
 import { memoryBytes } from './pinning.ts';
 import { type Seeded, seedBench } from './seed.ts';
 import {
@@ -73,11 +74,16 @@ interface Check {
   target: string;
 }
 
-/** `ratioToCeiling` compares req/s; `cpuRatio` the ceiling's CPU per answer over the row's. */
+/**
+ * `ratioToCeiling` compares req/s; `cpuRatio` the ceiling's CPU per answer over the row's. A row
+ * measured in pairs with its ceiling (decision 120) keeps each pair's CPU ratio too.
+ */
 type Row = Measurement & {
   ceiling: string;
   ratioToCeiling: number | null;
   cpuRatio: number | null;
+  pairCpuRatios?: number[];
+  cheapestCeilingCpuRatio?: number;
 };
 
 /** What the server's memory may grow by: every cache's byte budget, as the bench sets them. */
@@ -250,6 +256,9 @@ async function sampleService(url: string) {
   }
   return { json: json.body, page: page.body };
 }
+
+/** Every answer of the route's runs must be a 200 (`allOk`). */
+const okPairs = (paired: Paired): Paired => ({ ...paired, route: allOk(paired.route) });
 
 /** Every answer of a measured run must be a 200: a fast error page would flatter the figures. */
 function allOk(m: Measurement): Measurement {
@@ -513,15 +522,15 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         path: '/ceiling/service-page',
         acceptEncoding: 'br, gzip',
       };
-      // Each ceiling is measured first and last; the higher of the two counts, so a slow minute
-      // for the ceiling never flatters a ratio.
-      const topJsonBefore = await measure(ceiling, ceilingJson);
+      // Each ratio row is measured in pairs with its ceiling (decision 120); the rows for
+      // information are compared with the ceiling's readings of those pairs.
+      // The calibration is compared with the JSON ceiling's reading just before it.
+      const calibrationCeiling = await measure(ceiling, ceilingJson);
       const calibration = await measure(ceiling, {
         name: `ceiling JSON + ${WORK_MICROSECONDS} µs of work (info)`,
         kind: 'constant',
         path: `/ceiling/json-work/${WORK_MICROSECONDS}`,
       });
-      const topPageBefore = await measure(ceiling, ceilingPage);
       const nginx = await startNginx(page.body);
       const nginxPage = nginx
         ? await measure(nginx, {
@@ -531,16 +540,18 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
             acceptEncoding: 'br, gzip',
           }).finally(() => nginx.stop())
         : undefined;
-      const topServiceJsonBefore = await measure(ceiling, ceilingServiceJson);
-      const topServicePageBefore = await measure(ceiling, ceilingServicePage);
-      const serviceJson = allOk(await measure(server, serviceJsonWorkload));
-      const servicePage = allOk(await measure(server, servicePageWorkload));
+      const serviceJson = okPairs(
+        await measurePaired(server, serviceJsonWorkload, ceiling, ceilingServiceJson),
+      );
+      const servicePage = okPairs(
+        await measurePaired(server, servicePageWorkload, ceiling, ceilingServicePage),
+      );
       // Each profile asked for once first, as the pages are (decision 117): the row measures the
       // cached read, which PROFILE_CACHE_MB holds for all 10,000; a first read is a cold one.
       await prime(server.url, seeded.usernames, (name) => `/api/profiles/${name}`);
-      const profile = await measure(server, profileWorkload(seeded));
+      const profile = await measurePaired(server, profileWorkload(seeded), ceiling, ceilingJson);
       let clicksBefore = 0;
-      const clicks = await measure(
+      const clicks = await measurePaired(
         server,
         {
           name: 'POST /api/codes/:id/clicks',
@@ -548,35 +559,33 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           codeIds: seeded.codeIds,
           origin: server.url,
         },
+        ceiling,
+        ceilingJson,
         async () => {
           clicksBefore = await sumClicks(target.config('main'));
         },
       );
       const clicksAfter = await sumClicks(target.config('main'));
       await prime(server.url, hot);
-      const hotPages = await measure(server, {
-        name: `GET /:username, ${HOT_PROFILES.toLocaleString('en')} profiles (br)`,
-        kind: 'page',
-        usernames: hot,
-      });
+      const hotPages = await measurePaired(
+        server,
+        {
+          name: `GET /:username, ${HOT_PROFILES.toLocaleString('en')} profiles (br)`,
+          kind: 'page',
+          usernames: hot,
+        },
+        ceiling,
+        ceilingPage,
+      );
       const allPages = await measure(server, {
         name: `GET /:username, all ${MAIN.users.toLocaleString('en')} (br; info)`,
         kind: 'page',
         usernames: seeded.usernames,
       });
-      const topPageAfter = await measure(ceiling, ceilingPage);
-      const topJsonAfter = await measure(ceiling, ceilingJson);
-      const topServicePageAfter = await measure(ceiling, ceilingServicePage);
-      const topServiceJsonAfter = await measure(ceiling, ceilingServiceJson);
       const images = await shareImages(server.url, [
         seeded.usernames[seeded.usernames.length - 1]!,
         ...seeded.usernames.slice(-SHARE_IMAGE_SAMPLES - 1, -1),
       ]);
-      // The faster run's req/s and the cheaper run's CPU per answer: neither flatters a ratio.
-      const best = (a: Measurement, b: Measurement): Measurement => ({
-        ...(a.requestsPerSecond >= b.requestsPerSecond ? a : b),
-        cpuPerAnswerUs: Math.min(a.cpuPerAnswerUs, b.cpuPerAnswerUs),
-      });
       return {
         profileBytes: sample.body.length,
         pageBytesBrotli: page.body.length,
@@ -585,23 +594,8 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         hotPages,
         allPages,
         calibration,
+        calibrationCeiling,
         nginxPage,
-        topJson: best(topJsonBefore, topJsonAfter),
-        topPage: best(topPageBefore, topPageAfter),
-        topServiceJson: best(topServiceJsonBefore, topServiceJsonAfter),
-        topServicePage: best(topServicePageBefore, topServicePageAfter),
-        ceilingRuns: {
-          json: [topJsonBefore.requestsPerSecond, topJsonAfter.requestsPerSecond],
-          page: [topPageBefore.requestsPerSecond, topPageAfter.requestsPerSecond],
-          serviceJson: [
-            topServiceJsonBefore.requestsPerSecond,
-            topServiceJsonAfter.requestsPerSecond,
-          ],
-          servicePage: [
-            topServicePageBefore.requestsPerSecond,
-            topServicePageAfter.requestsPerSecond,
-          ],
-        },
         serviceJson,
         servicePage,
         serviceJsonBytes: service.json.length,
@@ -668,36 +662,52 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     ratioToCeiling: round2(m.requestsPerSecond / top.requestsPerSecond),
     cpuRatio: round2(top.cpuPerAnswerUs / Math.max(m.cpuPerAnswerUs, 0.001)),
   });
-  const toJson = (m: Measurement) => against(m, main.topJson, 'JSON');
-  const toPage = (m: Measurement) => against(m, main.topPage, 'page');
-  const serviceJson = against(main.serviceJson, main.topServiceJson, 'service JSON');
-  const servicePage = against(main.servicePage, main.topServicePage, 'service page');
-  const coldPageRow = toPage(coldPages);
+  /** A row measured in pairs (decision 120): its ratios are the median of its pairs'. */
+  const pairedRow = (paired: Paired, ceiling: string): Row => ({
+    ...paired.route,
+    ceiling: `${ceiling}, pairs ${paired.pairCpuRatios.join(' ')}; cheapest reading ${paired.cheapestCeilingCpuRatio}`,
+    ratioToCeiling: paired.ratioToCeiling,
+    cpuRatio: paired.cpuRatio,
+    pairCpuRatios: paired.pairCpuRatios,
+    cheapestCeilingCpuRatio: paired.cheapestCeilingCpuRatio,
+  });
+  // The rows for information are compared with the ceiling's readings of the ratio rows' pairs.
+  const topJson = main.profile.ceiling;
+  const topPage = main.hotPages.ceiling;
+  const toPage = (m: Measurement) => against(m, topPage, 'page');
+  const serviceJson = pairedRow(main.serviceJson, 'service JSON');
+  const servicePage = pairedRow(main.servicePage, 'service page');
+  // Cold pages against the page ceiling's fastest reading: a slow reading never flatters them.
+  const coldPageRow = against(
+    coldPages,
+    { ...topPage, requestsPerSecond: Math.max(...main.hotPages.ceilingRuns) },
+    'page (fastest reading)',
+  );
   const ceilingRow = (m: Measurement, runs: number[]): Row => ({
     ...m,
     ceiling: `runs ${runs.join(', ')}`,
     ratioToCeiling: 1,
     cpuRatio: 1,
   });
-  const profile = toJson(main.profile);
-  const clicks = toJson(main.clicks);
-  const hotPages = toPage(main.hotPages);
+  const profile = pairedRow(main.profile, 'JSON');
+  const clicks = pairedRow(main.clicks, 'JSON');
+  const hotPages = pairedRow(main.hotPages, 'page');
   const workloads: Row[] = [
     profile,
     clicks,
     hotPages,
     toPage(main.allPages),
     coldPageRow,
-    ceilingRow(main.topJson, main.ceilingRuns.json),
-    toJson(main.calibration),
-    ceilingRow(main.topPage, main.ceilingRuns.page),
+    ceilingRow(topJson, main.profile.ceilingRuns),
+    against(main.calibration, main.calibrationCeiling, 'JSON, the reading just before'),
+    ceilingRow(topPage, main.hotPages.ceilingRuns),
     ...(main.nginxPage ? [toPage(main.nginxPage)] : []),
     serviceJson,
     servicePage,
-    ceilingRow(main.topServiceJson, main.ceilingRuns.serviceJson),
-    ceilingRow(main.topServicePage, main.ceilingRuns.servicePage),
+    ceilingRow(main.serviceJson.ceiling, main.serviceJson.ceilingRuns),
+    ceilingRow(main.servicePage.ceiling, main.servicePage.ceilingRuns),
   ];
-  const accepted = main.clicks.statuses['202'] ?? 0;
+  const accepted = main.clicks.route.statuses['202'] ?? 0;
   const growthRatio = round2(atLarge.p99 / Math.max(atSmall.p99, 0.001));
   const serviceGrowthRatio = round2(serviceAtLarge.p99 / Math.max(serviceAtSmall.p99, 0.001));
   const targetWorkloads = [profile, clicks, hotPages];
@@ -777,8 +787,8 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
       // Every click is a new visitor, so every 202 should say `counted: true`, and the counters
       // should have grown by exactly that many.
       zeroLostIncrements: {
-        met: main.added === main.clicks.counted && main.clicks.counted === accepted,
-        measured: `clicks +${main.added}, answers counted ${main.clicks.counted}, 202 answers ${accepted}`,
+        met: main.added === clicks.counted && clicks.counted === accepted,
+        measured: `clicks +${main.added}, answers counted ${clicks.counted}, 202 answers ${accepted}`,
         target: 'equal',
       },
       shareImageCold: {

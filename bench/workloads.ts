@@ -94,28 +94,50 @@ export async function measure(
   spec: WorkloadSpec,
   afterWarmup?: () => Promise<void>,
 ): Promise<Measurement> {
-  const baseUrl = target.url;
-  if (spec.kind !== 'clicks' && WRK) {
-    await runWrk(baseUrl, spec, WARMUP_SECONDS);
-    await settle();
-    await afterWarmup?.();
+  const warm = await warmUp(target, spec);
+  await afterWarmup?.();
+  return measuredRun(target, spec, warm, DURATION_SECONDS);
+}
+
+/** A warm-up run, then half a second for its stragglers; what it tells the measured runs. */
+export interface WarmUp {
+  /** The warm-up's rate: a click run sends `seconds` of it (autocannon, a fixed amount). */
+  requestsPerSecond: number;
+}
+
+export async function warmUp(target: Target, spec: WorkloadSpec): Promise<WarmUp> {
+  const result = usesWrk(spec)
+    ? await runWrk(target.url, spec, WARMUP_SECONDS)
+    : await once({
+        baseUrl: target.url,
+        spec,
+        length: { duration: WARMUP_SECONDS },
+        runId: randomUUID(),
+      });
+  await settle();
+  return { requestsPerSecond: result.requestsPerSecond };
+}
+
+/** One measured run of `seconds`, with the server's CPU time read just before and after it. */
+export async function measuredRun(
+  target: Target,
+  spec: WorkloadSpec,
+  warm: WarmUp,
+  seconds: number,
+): Promise<Measurement> {
+  if (usesWrk(spec)) {
     const cpuBefore = cpuMicroseconds(target.pid);
-    const result = await runWrk(baseUrl, spec, DURATION_SECONDS);
+    const result = await runWrk(target.url, spec, seconds);
     return report(spec, result, cpuMicroseconds(target.pid) - cpuBefore);
   }
-  const warmup = await once({
-    baseUrl,
-    spec,
-    length: { duration: WARMUP_SECONDS },
-    runId: randomUUID(),
-  });
-  await settle();
-  await afterWarmup?.();
-  const amount = Math.max(1000, Math.round(warmup.requestsPerSecond * DURATION_SECONDS));
+  const amount = Math.max(1000, Math.round(warm.requestsPerSecond * seconds));
   const cpuBefore = cpuMicroseconds(target.pid);
-  const result = await once({ baseUrl, spec, length: { amount }, runId: randomUUID() });
+  const result = await once({ baseUrl: target.url, spec, length: { amount }, runId: randomUUID() });
   return report(spec, result, cpuMicroseconds(target.pid) - cpuBefore);
 }
+
+const usesWrk = (spec: WorkloadSpec): spec is Exclude<WorkloadSpec, { kind: 'clicks' }> =>
+  spec.kind !== 'clicks' && WRK;
 
 /** A measured run's figures, with the server's CPU time over it divided by its answers. */
 function report(spec: WorkloadSpec, result: LoadResult, cpu: number): Measurement {
