@@ -6,7 +6,13 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { CONNECTIONS, type LoadRequest, type LoadResult, randomFrom } from './workloads.ts';
+import {
+  CONNECTIONS,
+  type LoadRequest,
+  type LoadResult,
+  randomFrom,
+  TAIL_PERCENTILES,
+} from './workloads.ts';
 
 const { baseUrl, spec, length, runId } = workerData as LoadRequest;
 
@@ -113,6 +119,7 @@ const answer: LoadResult = {
   requestsPerSecond: Math.round(raw.totalCompletedRequests / raw.duration),
   p50: percentile(sorted, 50),
   p99: percentile(sorted, 99),
+  tail: TAIL_PERCENTILES.map((p) => [p, percentile(sorted, p)]),
   statuses,
   errors: result.errors + result.timeouts,
   counted,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combine, pairedFigures } from './paired.ts';
+import { combine, pairedFigures, pooledPercentile } from './paired.ts';
 import type { Measurement } from './workloads.ts';
 
 const run = (fields: Partial<Measurement> & Pick<Measurement, 'cpuPerAnswerUs'>): Measurement => ({
@@ -55,8 +55,62 @@ describe('a row measured in pairs with its ceiling (decision 120)', () => {
   });
 });
 
+describe('the p99 of every answer of several runs', () => {
+  it("is read from the runs' tails: one slow run of three moves it by its share, not its own p99", () => {
+    const fast = run({
+      cpuPerAnswerUs: 1,
+      statuses: { '200': 1_000 },
+      tail: [
+        [90, 4],
+        [99, 5],
+        [100, 6],
+      ],
+    });
+    const slow = run({
+      cpuPerAnswerUs: 1,
+      statuses: { '200': 1_000 },
+      p99: 60,
+      tail: [
+        [90, 8],
+        [97, 10],
+        [99, 60],
+        [100, 80],
+      ],
+    });
+    // 3,000 answers: 30 may be slower. At 10 ms, 3 % of the slow run's 1,000 are, and none of the
+    // fast runs'. The worst run's own p99 would read 60 ms; the median of the three, 5 ms.
+    expect(pooledPercentile([fast, fast, slow], 99)).toBe(10);
+    expect(combine([fast, fast, slow]).p99).toBe(10);
+    // Alone, each is its own p99.
+    expect(pooledPercentile([slow], 99)).toBe(60);
+    expect(pooledPercentile([fast], 99)).toBe(5);
+  });
+
+  it("counts every answer of a run as slower below its tail's first point", () => {
+    const early = run({
+      cpuPerAnswerUs: 1,
+      statuses: { '200': 100 },
+      tail: [
+        [90, 50],
+        [100, 50],
+      ],
+    });
+    const late = run({
+      cpuPerAnswerUs: 1,
+      statuses: { '200': 9_900 },
+      tail: [
+        [90, 1],
+        [100, 2],
+      ],
+    });
+    // At 2 ms, all 100 of `early` are counted as slower: 1 % of 10,000, so 2 ms is the p99.
+    expect(pooledPercentile([early, late], 99)).toBe(2);
+    expect(pooledPercentile([early, late], 99.5)).toBe(50);
+  });
+});
+
 describe('runs of one workload as one measurement', () => {
-  it('keeps the worst p99, the median p50, every answer, and the CPU per answer over all', () => {
+  it('keeps the pooled p99, the median p50, every answer, and the CPU per answer over all', () => {
     const all = combine([
       run({ cpuPerAnswerUs: 40, p50: 1, p99: 4, statuses: { '202': 1_000 }, counted: 1_000 }),
       run({ cpuPerAnswerUs: 70, p50: 3, p99: 31, statuses: { '202': 3_000 }, counted: 2_999 }),

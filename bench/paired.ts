@@ -12,6 +12,7 @@ import {
   DURATION_SECONDS,
   type Measurement,
   measuredRun,
+  type Tail,
   type Target,
   type WorkloadSpec,
   warmUp,
@@ -43,10 +44,41 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
+/** The share of a run's answers slower than `ms`, at most, read from its tail. */
+function shareAbove(tail: Tail, ms: number): number {
+  let within = 0;
+  for (const [percentile, value] of tail) if (value <= ms) within = percentile;
+  // Below the tail's first point nothing is known: every answer is counted as slower.
+  return (100 - within) / 100;
+}
+
 /**
- * Several runs of one workload as one measurement: the mean rate, the median p50, the worst p99
- * (a latency target is met only if every run meets it), every answer and error counted, and the
- * CPU per answer over all of them.
+ * The percentile `p` of every answer of the runs together, from each run's tail: the smallest
+ * latency that at most (100 - p) % of all the answers exceed. Each run's share is read at the tail
+ * point at or below the latency, so it is never under-counted: the pooled figure is never lower
+ * than the exact one by more than the tail's step. A run without a tail counts with its own p99.
+ */
+export function pooledPercentile(runs: Measurement[], p: number): number {
+  const withTails = runs.map((run) => ({
+    answers: answersOf(run),
+    tail: run.tail?.length ? run.tail : ([[99, run.p99]] as Tail),
+  }));
+  const total = withTails.reduce((sum, run) => sum + run.answers, 0);
+  const allowed = ((100 - p) / 100) * total;
+  const candidates = [...new Set(withTails.flatMap((run) => run.tail.map(([, ms]) => ms)))].sort(
+    (a, b) => a - b,
+  );
+  for (const ms of candidates) {
+    const above = withTails.reduce((sum, run) => sum + run.answers * shareAbove(run.tail, ms), 0);
+    if (above <= allowed + 1e-9) return ms;
+  }
+  return Math.max(...runs.map((run) => run.p99));
+}
+
+/**
+ * Several runs of one workload as one measurement: the mean rate, the median p50, the p99 of all
+ * their answers together (`pooledPercentile`), every answer and error counted, and the CPU per
+ * answer over all of them.
  */
 export function combine(runs: Measurement[]): Measurement {
   if (runs.length === 0) throw new Error('combine: no runs');
@@ -64,7 +96,7 @@ export function combine(runs: Measurement[]): Measurement {
       runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
     ),
     p50: median(runs.map((run) => run.p50)),
-    p99: Math.max(...runs.map((run) => run.p99)),
+    p99: pooledPercentile(runs, 99),
     statuses,
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     counted: runs.reduce((sum, run) => sum + run.counted, 0),

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { type DatabaseReport, runColdOnly, runDatabase } from './database-run.ts';
 import { type BenchDatabase, benchDatabases } from './databases.ts';
 import { benchLinkHealth, linkHealthLines } from './link-health.ts';
+import { PAIR_SECONDS, PAIRS } from './paired.ts';
 import { PINNED, pinBenchToCpu0 } from './pinning.ts';
 import { killAll } from './server-process.ts';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './workloads.ts';
@@ -47,7 +48,7 @@ console.log(
     "CPU per answer: the server process's user plus system time over the measured run (/proc/<pid>/stat), divided by its answers.",
     'The server runs with NODE_ENV=production; the bench supplies APP_URL, SESSION_SECRET, SMTP_URL and MAIL_FROM (no mail is sent),',
     'and starts it through bench/bench-server.ts, which lifts every rate limit in code (an unlimited limiter).',
-    `Each workload: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections.`,
+    `Each workload: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections; a ratio row ${PAIRS} pairs of its ceiling and itself, ${PAIR_SECONDS} s each (decision 120).`,
   ].join('\n'),
 );
 

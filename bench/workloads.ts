@@ -30,10 +30,23 @@ export interface LoadRequest {
   runId: string;
 }
 
+/**
+ * A run's latency from p90 up, as [percentile, ms] (nearest rank): runs measured apart can then be
+ * pooled into the percentile of all their answers (bench/paired.ts, decision 120).
+ */
+export type Tail = Array<[percentile: number, ms: number]>;
+
+/** p90 to p99 by tenths, then p99 to p100 by hundredths. */
+export const TAIL_PERCENTILES: readonly number[] = [
+  ...Array.from({ length: 90 }, (_, i) => Math.round((90 + i / 10) * 100) / 100),
+  ...Array.from({ length: 101 }, (_, i) => Math.round((99 + i / 100) * 100) / 100),
+];
+
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  tail: Tail;
   statuses: Record<string, number>;
   errors: number;
   /** Answers that said `counted: true` (the click workload). */
@@ -50,6 +63,8 @@ export interface Measurement {
   errors: number;
   /** Click answers of the measured run that said `counted: true`. */
   counted: number;
+  /** The latency's tail (decision 120); a pooled measurement has none. */
+  tail?: Tail;
   /** The server's CPU time (user plus system) over the measured run, per answer, in µs. */
   cpuPerAnswerUs: number;
 }

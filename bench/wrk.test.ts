@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWrk, runWrk, WRK } from './wrk.ts';
+import { TAIL_PERCENTILES } from './workloads.ts';
+import { parseTail, parseWrk, runWrk, WRK } from './wrk.ts';
 
 /** wrk 4.1's report of a run that met 404s and a timeout, as it prints it. */
 const REPORT = `Running 1s test @ http://127.0.0.1:8931/nope
@@ -31,6 +32,15 @@ describe("wrk's report", () => {
       errors: 3,
       counted: 0,
     });
+  });
+
+  it('reads the latency tail its done() writes, µs into ms', () => {
+    expect(parseTail('90.00 850\n99.00 1234\n100.00 5000\n')).toEqual([
+      [90, 0.9],
+      [99, 1.2],
+      [100, 5],
+    ]);
+    expect(() => parseTail('99.00 nope')).toThrow(/latency tail/);
   });
 
   it('refuses a report it cannot read rather than measuring nothing', () => {
@@ -67,6 +77,15 @@ describe.skipIf(!WRK)('a wrk run against a real server', () => {
     expect(seen.length).toBeLessThanOrEqual(answered + 32);
     expect(new Set(seen.map((request) => request.url))).toEqual(new Set(['/ana', '/bo']));
     expect(new Set(seen.map((request) => request.encoding))).toEqual(new Set(['br, gzip']));
+    // The tail from p90 to p100, rising, and its p99 the report's (both to 0.1 ms).
+    expect(result.tail.map(([p]) => p)).toEqual(TAIL_PERCENTILES);
+    expect(result.tail[0]![0]).toBe(90);
+    expect(result.tail.at(-1)![0]).toBe(100);
+    for (const [i, [, ms]] of result.tail.entries()) {
+      if (i > 0) expect(ms).toBeGreaterThanOrEqual(result.tail[i - 1]![1]);
+    }
+    const p99 = result.tail.find(([p]) => p === 99)![1];
+    expect(Math.abs(p99 - result.p99)).toBeLessThanOrEqual(0.1);
   });
 
   it('asks for JSON profiles under /api/profiles/, without an encoding', async () => {

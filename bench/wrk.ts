@@ -9,7 +9,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONNECTIONS, type LoadResult, type WorkloadSpec } from './workloads.ts';
+import {
+  CONNECTIONS,
+  type LoadResult,
+  TAIL_PERCENTILES,
+  type Tail,
+  type WorkloadSpec,
+} from './workloads.ts';
 
 /** True when the `wrk` binary runs here (`apt-get install -y wrk`). */
 export const WRK = spawnSync('wrk', ['--version']).error === undefined;
@@ -25,7 +31,7 @@ const lua = (text: string) => JSON.stringify(text);
  * constants).
  */
 function script(spec: ReadSpec, dir: string): string {
-  const lines = ['math.randomseed(os.time())'];
+  const lines = ['math.randomseed(os.time())', tailScript(path.join(dir, 'tail.txt'))];
   const acceptEncoding =
     spec.kind === 'page' ? 'br, gzip' : spec.kind === 'constant' ? spec.acceptEncoding : undefined;
   if (acceptEncoding) lines.push(`wrk.headers["Accept-Encoding"] = ${lua(acceptEncoding)}`);
@@ -45,6 +51,38 @@ function script(spec: ReadSpec, dir: string): string {
   return lines.join('\n');
 }
 
+/**
+ * wrk's `done` writes the latency's tail (TAIL_PERCENTILES, in µs) to `file`, a line each: its
+ * report prints p50, p75, p90 and p99 only, and runs are pooled from their tails (decision 120).
+ */
+function tailScript(file: string): string {
+  return [
+    'done = function(summary, latency, requests)',
+    `  local out = io.open(${lua(file)}, "w")`,
+    `  for _, p in ipairs({${TAIL_PERCENTILES.join(', ')}}) do`,
+    // wrk's percentile(100) asks for a rank past the last answer and reads 0: the maximum is.
+    '    local us = p >= 100 and latency.max or latency:percentile(p)',
+    '    out:write(string.format("%.2f %d\\n", p, us))',
+    '  end',
+    '  out:close()',
+    'end',
+  ].join('\n');
+}
+
+/** The tail `tailScript` wrote: [percentile, ms]. */
+export function parseTail(text: string): Tail {
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [p, us] = line.split(' ').map(Number) as [number, number];
+      if (!Number.isFinite(p) || !Number.isFinite(us)) {
+        throw new Error(`wrk: cannot read the latency tail "${line}"`);
+      }
+      return [p, Math.round(us / 100) / 10] as [number, number];
+    });
+}
+
 /** wrk's latency figures ("1.23ms", "850.00us", "1.02s") in milliseconds. */
 function milliseconds(text: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
@@ -55,7 +93,7 @@ function milliseconds(text: string): number {
 }
 
 /** Reads the answers, rate, percentiles, non-2xx answers and socket errors from wrk's report. */
-export function parseWrk(report: string): LoadResult {
+export function parseWrk(report: string): Omit<LoadResult, 'tail'> {
   const number = (pattern: RegExp) => {
     const match = pattern.exec(report);
     return match ? Number(match[1]) : undefined;
@@ -112,7 +150,10 @@ export async function runWrk(
       child.once('close', resolve);
     });
     if (code !== 0) throw new Error(`wrk exited with ${code}: ${err}${out}`);
-    return parseWrk(out);
+    return {
+      ...parseWrk(out),
+      tail: parseTail(fs.readFileSync(path.join(dir, 'tail.txt'), 'utf8')),
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
