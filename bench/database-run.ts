@@ -86,6 +86,24 @@ type Row = Measurement & {
   cheapestCeilingCpuRatio?: number;
 };
 
+/** A row measured in pairs (decision 120): its ratios are the median of its pairs'. */
+const pairedRow = (paired: Paired, ceiling: string): Row => ({
+  ...paired.route,
+  ceiling: `${ceiling}, pairs ${paired.pairCpuRatios.join(' ')}; cheapest reading ${paired.cheapestCeilingCpuRatio}`,
+  ratioToCeiling: paired.ratioToCeiling,
+  cpuRatio: paired.cpuRatio,
+  pairCpuRatios: paired.pairCpuRatios,
+  cheapestCeilingCpuRatio: paired.cheapestCeilingCpuRatio,
+});
+
+/** A ceiling's row: its readings' req/s, in the order measured. */
+const ceilingRow = (m: Measurement, runs: number[]): Row => ({
+  ...m,
+  ceiling: `runs ${runs.join(', ')}`,
+  ratioToCeiling: 1,
+  cpuRatio: 1,
+});
+
 /** What the server's memory may grow by: every cache's byte budget, as the bench sets them. */
 function cacheBudgetBytes(): number {
   const config = testConfig({ PAGE_CACHE_MB, PROFILE_CACHE_MB });
@@ -224,6 +242,21 @@ const growthWorkload = (seeded: Seeded): WorkloadSpec => {
     kind: 'profile-json',
     usernames,
   };
+};
+
+/** Cold renders: every profile of the large database, few asked for twice. */
+const coldWorkload = (large: Seeded): WorkloadSpec => ({
+  name: `GET /:username, ${LARGE.users.toLocaleString('en')} profiles (br, cold)`,
+  kind: 'page',
+  usernames: large.usernames,
+});
+
+/** The page ceiling: a real 20-code profile page as a browser receives it (brotli). */
+const CEILING_PAGE: WorkloadSpec = {
+  name: 'ceiling, page-sized brotli HTML',
+  kind: 'constant',
+  path: '/ceiling/page',
+  acceptEncoding: 'br, gzip',
 };
 
 /** Each view of a service is the next place in its rotation: the same address every time. */
@@ -378,7 +411,7 @@ async function memoryReport(server: RunningServer, anonymous: number): Promise<s
 /**
  * `BENCH_ONLY=cold npm run bench`: only the cold renders (issue 25, decision 113) and the memory
  * they leave, on each database: the 100,000-profile database, the page ceiling built from its
- * first profile's page (measured before and after, the higher counts), the cold run, the memory.
+ * first profile's page, the cold run in pairs with it (decision 120), the memory.
  */
 export async function runColdOnly(target: BenchDatabase): Promise<void> {
   console.log(
@@ -402,41 +435,15 @@ export async function runColdOnly(target: BenchDatabase): Promise<void> {
       serviceJson: sample.body.toString(),
       servicePageBrotli: page.body,
     });
-    const ceilingPage: WorkloadSpec = {
-      name: 'ceiling, page-sized brotli HTML',
-      kind: 'constant',
-      path: '/ceiling/page',
-      acceptEncoding: 'br, gzip',
-    };
     try {
-      const topBefore = await measure(ceiling, ceilingPage);
-      const cold = allOk(
-        await measure(server, {
-          name: `GET /:username, ${LARGE.users.toLocaleString('en')} profiles (br, cold)`,
-          kind: 'page',
-          usernames: large.usernames,
-        }),
-      );
+      const cold = await measurePaired(server, coldWorkload(large), ceiling, CEILING_PAGE);
+      allOk(cold.route);
       const after = memoryBytes(server.pid).anonymous;
       const memoryAfter = await memoryReport(server, after);
-      const topAfter = await measure(ceiling, ceilingPage);
-      const top = topBefore.requestsPerSecond >= topAfter.requestsPerSecond ? topBefore : topAfter;
-      const row: Row = {
-        ...cold,
-        ceiling: 'page',
-        ratioToCeiling: round2(cold.requestsPerSecond / top.requestsPerSecond),
-        cpuRatio: round2(
-          Math.min(topBefore.cpuPerAnswerUs, topAfter.cpuPerAnswerUs) / cold.cpuPerAnswerUs,
-        ),
-      };
+      const row = pairedRow(cold, 'page');
       printTable(`${target.kind} (page ${page.body.length} bytes brotli)`, [
         row,
-        {
-          ...top,
-          ceiling: `runs ${topBefore.requestsPerSecond}, ${topAfter.requestsPerSecond}`,
-          ratioToCeiling: 1,
-          cpuRatio: 1,
-        },
+        ceilingRow(cold.ceiling, cold.ceilingRuns),
       ]);
       console.log(`memory after the cold run: ${memoryAfter}`);
       const budget = cacheBudgetBytes();
@@ -505,12 +512,6 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         kind: 'constant',
         path: '/ceiling/json',
       };
-      const ceilingPage: WorkloadSpec = {
-        name: 'ceiling, page-sized brotli HTML',
-        kind: 'constant',
-        path: '/ceiling/page',
-        acceptEncoding: 'br, gzip',
-      };
       const ceilingServiceJson: WorkloadSpec = {
         name: 'ceiling, service-JSON-sized',
         kind: 'constant',
@@ -575,7 +576,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           usernames: hot,
         },
         ceiling,
-        ceilingPage,
+        CEILING_PAGE,
       );
       const allPages = await measure(server, {
         name: `GET /:username, all ${MAIN.users.toLocaleString('en')} (br; info)`,
@@ -589,6 +590,13 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
       return {
         profileBytes: sample.body.length,
         pageBytesBrotli: page.body.length,
+        // The cold row's ceiling, started again beside the large server, sends these bytes.
+        ceilingBodies: {
+          profileJson: sample.body.toString(),
+          pageBrotli: page.body,
+          serviceJson: service.json.toString(),
+          servicePageBrotli: service.page,
+        },
         profile,
         clicks,
         hotPages,
@@ -630,14 +638,16 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           async () => allOk(await measure(smallServer, servicePageWorkload)),
           async () => allOk(await measure(largeServer, servicePageWorkload)),
         ]);
-        // Cold renders: 100,000 profiles, few asked for twice; then the memory they left.
-        const cold = allOk(
-          await measure(largeServer, {
-            name: `GET /:username, ${LARGE.users.toLocaleString('en')} profiles (br, cold)`,
-            kind: 'page',
-            usernames: large.usernames,
-          }),
-        );
+        // Cold renders: 100,000 profiles, few asked for twice, in pairs with the page ceiling
+        // (decision 120); then the memory they left.
+        const ceiling = await startCeiling(main.ceilingBodies);
+        const cold = await measurePaired(
+          largeServer,
+          coldWorkload(large),
+          ceiling,
+          CEILING_PAGE,
+        ).finally(() => ceiling.stop());
+        allOk(cold.route);
         const after = memoryBytes(largeServer.pid);
         console.log(
           `${target.kind}: memory after the cold pages: ${await memoryReport(largeServer, after.anonymous)}`,
@@ -654,7 +664,7 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
           },
         ];
       }),
-  )) as [Measurement, Measurement, Measurement, Measurement, Measurement, DatabaseReport['memory']];
+  )) as [Measurement, Measurement, Measurement, Measurement, Paired, DatabaseReport['memory']];
 
   const against = (m: Measurement, top: Measurement, ceiling: string): Row => ({
     ...m,
@@ -662,33 +672,14 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     ratioToCeiling: round2(m.requestsPerSecond / top.requestsPerSecond),
     cpuRatio: round2(top.cpuPerAnswerUs / Math.max(m.cpuPerAnswerUs, 0.001)),
   });
-  /** A row measured in pairs (decision 120): its ratios are the median of its pairs'. */
-  const pairedRow = (paired: Paired, ceiling: string): Row => ({
-    ...paired.route,
-    ceiling: `${ceiling}, pairs ${paired.pairCpuRatios.join(' ')}; cheapest reading ${paired.cheapestCeilingCpuRatio}`,
-    ratioToCeiling: paired.ratioToCeiling,
-    cpuRatio: paired.cpuRatio,
-    pairCpuRatios: paired.pairCpuRatios,
-    cheapestCeilingCpuRatio: paired.cheapestCeilingCpuRatio,
-  });
   // The rows for information are compared with the ceiling's readings of the ratio rows' pairs.
   const topJson = main.profile.ceiling;
   const topPage = main.hotPages.ceiling;
   const toPage = (m: Measurement) => against(m, topPage, 'page');
   const serviceJson = pairedRow(main.serviceJson, 'service JSON');
   const servicePage = pairedRow(main.servicePage, 'service page');
-  // Cold pages against the page ceiling's fastest reading: a slow reading never flatters them.
-  const coldPageRow = against(
-    coldPages,
-    { ...topPage, requestsPerSecond: Math.max(...main.hotPages.ceilingRuns) },
-    'page (fastest reading)',
-  );
-  const ceilingRow = (m: Measurement, runs: number[]): Row => ({
-    ...m,
-    ceiling: `runs ${runs.join(', ')}`,
-    ratioToCeiling: 1,
-    cpuRatio: 1,
-  });
+  // Cold pages in pairs with a page ceiling of their own, beside the large server (decision 120).
+  const coldPageRow = pairedRow(coldPages, 'page');
   const profile = pairedRow(main.profile, 'JSON');
   const clicks = pairedRow(main.clicks, 'JSON');
   const hotPages = pairedRow(main.hotPages, 'page');
@@ -698,6 +689,10 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
     hotPages,
     toPage(main.allPages),
     coldPageRow,
+    ceilingRow(
+      { ...coldPages.ceiling, name: `${coldPages.ceiling.name} (cold row's)` },
+      coldPages.ceilingRuns,
+    ),
     ceilingRow(topJson, main.profile.ceilingRuns),
     against(main.calibration, main.calibrationCeiling, 'JSON, the reading just before'),
     ceilingRow(topPage, main.hotPages.ceilingRuns),

@@ -129,8 +129,24 @@ export function pairedFigures(route: Measurement[], ceiling: Measurement[]): Pai
 }
 
 /**
+ * Runs `work` with the process `pid` stopped (SIGSTOP, then SIGCONT whatever happens). The server
+ * and its ceiling share CPU 1, each measured while the other is idle; an idle app server is not
+ * quiet, though: it re-compresses its cached pages in the background when its event loop is idle
+ * (decision 113), on the core the ceiling is being measured on. Stopped, it takes no CPU.
+ */
+export async function whileStopped<T>(pid: number, work: () => Promise<T>): Promise<T> {
+  process.kill(pid, 'SIGSTOP');
+  try {
+    return await work();
+  } finally {
+    process.kill(pid, 'SIGCONT');
+  }
+}
+
+/**
  * Warms the route and the ceiling, runs `beforeFirst` (the click row reads the stored clicks
- * there), then measures PAIRS pairs: the ceiling, then the route.
+ * there), then measures PAIRS pairs: the ceiling, then the route. Each server warms up and is
+ * measured with the other one stopped, so it has CPU 1 to itself.
  */
 export async function measurePaired(
   server: Target,
@@ -139,14 +155,18 @@ export async function measurePaired(
   ceilingSpec: WorkloadSpec,
   beforeFirst?: () => Promise<void>,
 ): Promise<Paired> {
-  const routeWarm = await warmUp(server, spec);
-  const ceilingWarm = await warmUp(ceiling, ceilingSpec);
+  const alone = <T>(target: Target, work: () => Promise<T>) =>
+    whileStopped(target === server ? ceiling.pid : server.pid, work);
+  const routeWarm = await alone(server, () => warmUp(server, spec));
+  const ceilingWarm = await alone(ceiling, () => warmUp(ceiling, ceilingSpec));
   await beforeFirst?.();
   const routeRuns: Measurement[] = [];
   const ceilingRuns: Measurement[] = [];
   for (let pair = 0; pair < PAIRS; pair++) {
-    ceilingRuns.push(await measuredRun(ceiling, ceilingSpec, ceilingWarm, PAIR_SECONDS));
-    routeRuns.push(await measuredRun(server, spec, routeWarm, PAIR_SECONDS));
+    ceilingRuns.push(
+      await alone(ceiling, () => measuredRun(ceiling, ceilingSpec, ceilingWarm, PAIR_SECONDS)),
+    );
+    routeRuns.push(await alone(server, () => measuredRun(server, spec, routeWarm, PAIR_SECONDS)));
   }
   const figures = pairedFigures(routeRuns, ceilingRuns);
   console.log(

@@ -5,6 +5,7 @@ import type { DB } from './db/schema.ts';
 import type { DiscoveryService } from './features/discovery/discovery.service.ts';
 import type { PublicProfiles } from './features/profiles/public-profiles.ts';
 import type { FastReads } from './http/fast-reads.ts';
+import type { ForegroundWork } from './http/foreground-work.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
@@ -25,4 +26,6 @@ export interface AppDeps {
   readonly outbox: Outbox;
   /** Cached public reads answered before Fastify (decision 117). */
   readonly fastReads: FastReads;
+  /** Requests' work off the event loop (share images); idle-time jobs wait for it (decision 120). */
+  readonly foregroundWork: ForegroundWork;
 }

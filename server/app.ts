@@ -35,6 +35,7 @@ import { servicesRoutes } from './features/services/services.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { shareImagesRoutes } from './features/share-images/share-images.routes.ts';
 import { createFastReads, type FastReads } from './http/fast-reads.ts';
+import { createForegroundWork } from './http/foreground-work.ts';
 import { httpServerOptions } from './http-timeouts.ts';
 import { JOBS } from './jobs/registry.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -153,6 +154,7 @@ export async function buildApp(
     }),
     profiles: new PublicProfiles(database.db, changes, config.cacheBytes.profiles),
     fastReads: reads,
+    foregroundWork: createForegroundWork(),
   };
   app.decorate('deps', deps);
   let stopJobs: (() => Promise<void>) | undefined;

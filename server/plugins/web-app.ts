@@ -36,7 +36,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     });
   }
   const renderer = hasBuild
-    ? await loadPageRenderer(webDistDir, ssrDistDir, env, cacheBytes.pages)
+    ? await loadPageRenderer(webDistDir, ssrDistDir, env, cacheBytes.pages, {
+        foregroundBusy: () => deps.foregroundWork.busy,
+      })
     : undefined;
   if (renderer) {
     app.addHook('onClose', async () => renderer.close());

@@ -79,6 +79,7 @@ describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
       mailer: ctx.app.deps.mailer,
       outbox: ctx.app.deps.outbox,
       fastReads: ctx.app.deps.fastReads,
+      foregroundWork: ctx.app.deps.foregroundWork,
     };
     await crawlersRoutes(app, deps, { maxUrls: 3 });
     try {

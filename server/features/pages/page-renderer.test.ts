@@ -89,6 +89,39 @@ describe('cold renders: compressed fast, re-compressed when idle (decision 113)'
   });
 });
 
+describe('the idle re-compression waits for work off the event loop (decision 120)', () => {
+  it('re-compresses nothing while a share image renders, and the queued page once it is done', async () => {
+    const config = testConfig();
+    let rendering = true;
+    const renderer = await loadPageRenderer(
+      config.webDistDir,
+      config.ssrDistDir,
+      'test',
+      64 << 20,
+      {
+        foregroundBusy: () => rendering,
+        settleTickMs: 20,
+      },
+    );
+    if (!renderer) throw new Error('no build: run `npm run build` first');
+    try {
+      await renderer.page('waiting', 200, profile('waiting'), { encoding: 'br' });
+      await renderer.page('waiting', 200, profile('waiting'), { encoding: 'br' });
+      expect(renderer.stats().queued).toBe(1);
+      // Ten ticks with the event loop idle, but an image under way: the page stays queued.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(renderer.stats()).toMatchObject({ queued: 1, settled: 0 });
+      rendering = false;
+      for (let i = 0; i < 100 && renderer.stats().settled === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(renderer.stats()).toMatchObject({ queued: 0, settled: 1 });
+    } finally {
+      renderer.close();
+    }
+  });
+});
+
 describe('settledPage', () => {
   it('re-compresses from the copy it holds when the HTML was let go', async () => {
     const page = renderedPage(200, 'key', `<p>${'refstash '.repeat(2_000)}</p>`);

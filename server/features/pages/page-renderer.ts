@@ -69,8 +69,9 @@ export interface RendererStats {
 /**
  * Background re-compression (decision 113): a cached page asked for a second time joins a queue of
  * at most SETTLE_QUEUE pages (more are not queued); one is re-compressed every SETTLE_TICK_MS while
- * the event loop was busy less than SETTLE_IDLE_UTILIZATION of the last tick. The compression runs
- * in libuv's thread pool; under load nothing is re-compressed, so it never competes with answers.
+ * the event loop was busy less than SETTLE_IDLE_UTILIZATION of the last tick and no request's work
+ * is under way off the event loop (a share image's render, decision 120). The compression runs in
+ * libuv's thread pool; under load nothing is re-compressed, so it never competes with answers.
  */
 const SETTLE_QUEUE = 512;
 const SETTLE_TICK_MS = 250;
@@ -181,6 +182,18 @@ export async function loadPageRenderer(
   ssrDistDir: string,
   env: string,
   cacheBytes: number,
+  {
+    foregroundBusy = () => false,
+    settleTickMs = SETTLE_TICK_MS,
+  }: {
+    /**
+     * True while a request's work runs off the event loop (a share image's render): the
+     * re-compression waits for it as it waits for a busy event loop (decision 120).
+     */
+    foregroundBusy?: () => boolean;
+    /** How often the idle re-compression looks for a page (tests shorten it). */
+    settleTickMs?: number;
+  } = {},
 ): Promise<PageRenderer | undefined> {
   const indexPath = path.join(webDistDir, 'index.html');
   const entryPath = path.join(ssrDistDir, 'entry-server.js');
@@ -265,6 +278,7 @@ export async function loadPageRenderer(
     const { utilization } = performance.eventLoopUtilization(now, lastUtilization);
     lastUtilization = now;
     if (busy || toSettle.size === 0 || utilization > SETTLE_IDLE_UTILIZATION) return;
+    if (foregroundBusy()) return;
     const [key] = toSettle;
     busy = true;
     settle(key!)
@@ -272,7 +286,7 @@ export async function loadPageRenderer(
       .finally(() => {
         busy = false;
       });
-  }, SETTLE_TICK_MS);
+  }, settleTickMs);
   idleTimer.unref();
 
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import { createForegroundWork } from '../../http/foreground-work.ts';
 import { pngSize } from '../pages/pages.test-helpers.ts';
 import { createShareImages } from './share-images.service.ts';
 
@@ -22,6 +23,29 @@ describe('share images drawn in a worker (decision 091)', () => {
       const more = await images.profile(row('keyed', [code('uber', '5'), code('uber', '6')]));
       expect(more.version).not.toBe(first.version);
       expect(more.png.equals(first.png)).toBe(false);
+    } finally {
+      await images.close();
+    }
+  });
+
+  it("counts each render as a request's work under way, so idle-time jobs wait (decision 120)", async () => {
+    let clock = 0;
+    const foreground = createForegroundWork({ now: () => clock });
+    const images = createShareImages({
+      host: 'refstash.test',
+      cacheBytes: 8 * 2 ** 20,
+      foreground,
+    });
+    try {
+      const drawing = images.profile(row('tracked', [code('uber', '5')]));
+      expect(foreground.busy).toBe(true);
+      await drawing;
+      clock += 1_000;
+      expect(foreground.busy).toBe(false);
+      // A cached image is no work: nothing is under way while it is answered.
+      const cached = images.profile(row('tracked', [code('uber', '5')]));
+      expect(foreground.busy).toBe(false);
+      await cached;
     } finally {
       await images.close();
     }

@@ -51,12 +51,13 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ShareIma
 /** Link-preview images (`og:image`): a profile's, a service page's, and the landing page's. */
 export async function shareImagesRoutes(
   app: FastifyInstance,
-  { db, config, discovery, profiles }: AppDeps,
+  { db, config, discovery, profiles, foregroundWork }: AppDeps,
 ) {
   const images = createShareImages({
     host: new URL(config.appUrl).host,
     cacheBytes: config.cacheBytes.shareImages,
     avatarPng: (hash) => avatarPngDataUri(db, hash),
+    foreground: foregroundWork,
   });
   app.addHook('onClose', () => images.close());
   const api = app.withTypeProvider<ZodTypeProvider>();

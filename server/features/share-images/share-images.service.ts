@@ -4,6 +4,7 @@ import type { PublicCodeDto } from '../../../shared/code-schemas.ts';
 import { serviceDisplayName } from '../../../shared/display-name.ts';
 import { LANDING_LOGO_SERVICES } from '../../../shared/known-services.ts';
 import { errors } from '../../errors.ts';
+import type { ForegroundWork } from '../../http/foreground-work.ts';
 import { contentVersion } from '../../http-cache.ts';
 import type { PublicProfileRow } from '../profiles/profiles.repository.ts';
 import type { ImageDrawing, ImageTask } from './share-image-worker.ts';
@@ -101,10 +102,13 @@ export function createShareImages({
   cacheBytes,
   queue = RENDER_QUEUE,
   avatarPng,
+  foreground,
 }: {
   host: string;
   cacheBytes: number;
   queue?: number;
+  /** Counts each render as a request's work under way (decision 120). */
+  foreground?: ForegroundWork;
   /** The avatar of `hash` as a PNG data URI (satori draws PNG, not WebP), when it exists. */
   avatarPng?: (hash: string) => Promise<string | undefined>;
 }): ShareImages {
@@ -130,10 +134,11 @@ export function createShareImages({
     let pending = inFlight.get(key);
     if (!pending) {
       const avatar = drawing.kind === 'profile' && drawing.avatar ? drawing.avatar : undefined;
-      pending = (async () => {
+      const render = (async () => {
         const avatarDataUri = avatar && avatarPng ? await avatarPng(avatar) : undefined;
         return pool.run(avatarDataUri ? { ...drawing, avatarDataUri } : drawing);
-      })()
+      })();
+      pending = (foreground ? foreground.track(render) : render)
         .then(
           (bytes) => {
             const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
