@@ -17,7 +17,14 @@ import {
   type RunningServer,
   startProductionServer,
 } from './server-process.ts';
-import { CONNECTIONS, type Measurement, measure, type WorkloadSpec } from './workloads.ts';
+import {
+  answersOf,
+  CONNECTIONS,
+  type Measurement,
+  measure,
+  median,
+  type WorkloadSpec,
+} from './workloads.ts';
 
 /**
  * The service page workload (issue 14, item 7): one service with 1,000 listed codes from 1,000
@@ -296,8 +303,7 @@ const okPairs = (paired: Paired): Paired => ({ ...paired, route: allOk(paired.ro
 /** Every answer of a measured run must be a 200: a fast error page would flatter the figures. */
 function allOk(m: Measurement): Measurement {
   const ok = m.statuses['200'] ?? 0;
-  const total = Object.values(m.statuses).reduce((a, b) => a + b, 0);
-  if (ok !== total || m.errors > 0) {
+  if (ok !== answersOf(m) || m.errors > 0) {
     throw new Error(`${m.name}: ${JSON.stringify(m.statuses)}, ${m.errors} errors`);
   }
   return m;
@@ -328,8 +334,6 @@ function printTable(kind: string, rows: Row[]): void {
   }
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -436,8 +440,7 @@ export async function runColdOnly(target: BenchDatabase): Promise<void> {
       servicePageBrotli: page.body,
     });
     try {
-      const cold = await measurePaired(server, coldWorkload(large), ceiling, CEILING_PAGE);
-      allOk(cold.route);
+      const cold = okPairs(await measurePaired(server, coldWorkload(large), ceiling, CEILING_PAGE));
       const after = memoryBytes(server.pid).anonymous;
       const memoryAfter = await memoryReport(server, after);
       const row = pairedRow(cold, 'page');
@@ -641,13 +644,11 @@ export async function runDatabase(target: BenchDatabase): Promise<DatabaseReport
         // Cold renders: 100,000 profiles, few asked for twice, in pairs with the page ceiling
         // (decision 120); then the memory they left.
         const ceiling = await startCeiling(main.ceilingBodies);
-        const cold = await measurePaired(
-          largeServer,
-          coldWorkload(large),
-          ceiling,
-          CEILING_PAGE,
-        ).finally(() => ceiling.stop());
-        allOk(cold.route);
+        const cold = okPairs(
+          await measurePaired(largeServer, coldWorkload(large), ceiling, CEILING_PAGE).finally(() =>
+            ceiling.stop(),
+          ),
+        );
         const after = memoryBytes(largeServer.pid);
         console.log(
           `${target.kind}: memory after the cold pages: ${await memoryReport(largeServer, after.anonymous)}`,

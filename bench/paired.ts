@@ -9,9 +9,11 @@
  * reading's ratio is still printed beside the median, for information.
  */
 import {
+  answersOf,
   DURATION_SECONDS,
   type Measurement,
   measuredRun,
+  median,
   type Tail,
   type Target,
   type WorkloadSpec,
@@ -39,9 +41,6 @@ export interface Paired {
   ceilingRuns: number[];
 }
 
-const answersOf = (m: Measurement) => Object.values(m.statuses).reduce((a, b) => a + b, 0);
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (value: number, places: number) => Number(value.toFixed(places));
 
 /** The share of a run's answers slower than `ms`, at most, read from its tail. */

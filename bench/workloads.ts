@@ -154,9 +154,17 @@ export async function measuredRun(
 const usesWrk = (spec: WorkloadSpec): spec is Exclude<WorkloadSpec, { kind: 'clicks' }> =>
   spec.kind !== 'clicks' && WRK;
 
+/** Every answer of a run, whatever its status. */
+export const answersOf = (run: Pick<LoadResult, 'statuses'>): number =>
+  Object.values(run.statuses).reduce((a, b) => a + b, 0);
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** A measured run's figures, with the server's CPU time over it divided by its answers. */
 function report(spec: WorkloadSpec, result: LoadResult, cpu: number): Measurement {
-  const answers = Object.values(result.statuses).reduce((a, b) => a + b, 0);
+  const answers = answersOf(result);
   const cpuPerAnswerUs = Math.round((cpu / Math.max(answers, 1)) * 10) / 10;
   console.log(
     `  ${spec.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, CPU ${cpuPerAnswerUs} µs an answer`,

@@ -277,8 +277,9 @@ export async function loadPageRenderer(
     const now = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(now, lastUtilization);
     lastUtilization = now;
-    if (busy || toSettle.size === 0 || utilization > SETTLE_IDLE_UTILIZATION) return;
-    if (foregroundBusy()) return;
+    if (busy || toSettle.size === 0 || utilization > SETTLE_IDLE_UTILIZATION || foregroundBusy()) {
+      return;
+    }
     const [key] = toSettle;
     busy = true;
     settle(key!)
